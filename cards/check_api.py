@@ -1,0 +1,140 @@
+"""POST /api/v1/check/card/: the rules engine's verdict on one card, no account needed."""
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from cards import rules
+
+MAX_NAME = 100
+MAX_ABILITY_TEXT = 2000
+MAX_FLAVOR_TEXT = 500
+MAX_STAT = 999
+
+
+@extend_schema_field(OpenApiTypes.NUMBER)
+class StatField(serializers.Field):
+    """A JSON number for level, SP or HP. Whole numbers are the rule, but a fractional
+    one is accepted here so the rules engine can say why the card is invalid."""
+
+    default_error_messages = {
+        "invalid": "Must be a number.",
+        "negative": "Must be 0 or more.",
+        "too_large": f"Must be at most {MAX_STAT}.",
+    }
+
+    def to_internal_value(self, data: Any) -> int | float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        if data != data or data in (float("inf"), float("-inf")):
+            self.fail("invalid")
+        if data < 0:
+            self.fail("negative")
+        if data > MAX_STAT:
+            self.fail("too_large")
+        return int(data) if isinstance(data, float) and data.is_integer() else data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+def edition_choices() -> list[int]:
+    return sorted(rules.load_editions())
+
+
+class EditionField(serializers.IntegerField):
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool):
+            self.fail("invalid")
+        number = super().to_internal_value(data)
+        known = edition_choices()
+        if number not in known:
+            raise serializers.ValidationError(
+                f"Unknown edition {number}. Known editions: {', '.join(map(str, known))}."
+            )
+        return number
+
+
+class CardDefinitionSerializer(serializers.Serializer):
+    """A card as the rules see it: the card object of the check API and the deck JSON."""
+
+    name = serializers.CharField(max_length=MAX_NAME, allow_blank=True, default="")
+    kind = serializers.ChoiceField(choices=[k.value for k in rules.Kind])
+    design_edition = serializers.IntegerField(
+        allow_null=True, min_value=1, max_value=99, required=False, default=None
+    )
+    level = StatField()
+    sp = StatField(allow_null=True, required=False, default=None)
+    hp = StatField(allow_null=True, required=False, default=None)
+    ability_text = serializers.CharField(
+        max_length=MAX_ABILITY_TEXT, allow_blank=True, default="", trim_whitespace=False
+    )
+    flavor_text = serializers.CharField(
+        max_length=MAX_FLAVOR_TEXT, allow_blank=True, default="", trim_whitespace=False
+    )
+
+    def to_card(self) -> rules.Card:
+        return card_from_data(self.validated_data)
+
+
+def card_from_data(data: dict[str, Any]) -> rules.Card:
+    return rules.Card(
+        name=data.get("name", ""),
+        kind=data["kind"],
+        design_edition=data.get("design_edition"),
+        level=data["level"],
+        sp=data.get("sp"),
+        hp=data.get("hp"),
+        ability_text=data.get("ability_text", ""),
+        flavor_text=data.get("flavor_text", ""),
+    )
+
+
+class CardCheckRequestSerializer(serializers.Serializer):
+    edition = EditionField()
+    card = CardDefinitionSerializer()
+
+
+ReasonSerializer = inline_serializer(
+    "Reason",
+    {
+        "code": serializers.CharField(),
+        "message": serializers.CharField(),
+        "text": serializers.CharField(),
+    },
+)
+
+CardCheckResponseSerializer = inline_serializer(
+    "CardCheck",
+    {
+        "edition": serializers.IntegerField(),
+        "verdict": serializers.ChoiceField(choices=[v.value for v in rules.Verdict]),
+        "reasons": ReasonSerializer.__class__(many=True),
+        "warnings": ReasonSerializer.__class__(many=True),
+        "text": serializers.CharField(),
+    },
+)
+
+
+class CardCheckView(APIView):
+    """Say whether a card may be played under an edition, why, and what its text becomes."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "check"
+
+    @extend_schema(request=CardCheckRequestSerializer, responses={200: CardCheckResponseSerializer})
+    def post(self, request: Request) -> Response:
+        body = CardCheckRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        card = card_from_data(body.validated_data["card"])
+        result = rules.check_card(card, body.validated_data["edition"])
+        return Response(result.as_dict())

@@ -1,0 +1,80 @@
+"""The /check/ page: paste a card, pick an edition, read the verdict."""
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from cards import rules
+from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT
+from cards.marking import refurbish_segments
+
+
+def edition_options() -> list[tuple[int, str]]:
+    return [(number, e.name) for number, e in sorted(rules.load_editions().items(), reverse=True)]
+
+
+class StatInput(forms.FloatField):
+    """Accepts 2.5 so the verdict can explain why a fractional level is invalid."""
+
+    def clean(self, value: object) -> int | float | None:
+        number = super().clean(value)
+        if isinstance(number, float) and number.is_integer():
+            return int(number)
+        return number
+
+
+class CardCheckForm(forms.Form):
+    edition = forms.TypedChoiceField(coerce=int, choices=edition_options)
+    name = forms.CharField(max_length=MAX_NAME, required=False)
+    kind = forms.ChoiceField(choices=[("minion", "Minion"), ("spell", "Spell")])
+    design_edition = forms.IntegerField(
+        required=False, min_value=1, max_value=99, label="Edition Indicator",
+        help_text="The edition the card was designed for. Leave empty if the card has none.",
+    )
+    level = StatInput(min_value=0, max_value=MAX_STAT)
+    sp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="SP")
+    hp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="HP")
+    ability_text = forms.CharField(
+        max_length=MAX_ABILITY_TEXT, required=False, strip=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="One ability a paragraph. Minion abilities start with a NAME in capitals and a colon.",
+    )
+    flavor_text = forms.CharField(
+        max_length=MAX_FLAVOR_TEXT, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def card(self) -> rules.Card:
+        data = self.cleaned_data
+        return rules.Card(
+            name=data["name"],
+            kind=data["kind"],
+            design_edition=data["design_edition"],
+            level=data["level"],
+            sp=data["sp"],
+            hp=data["hp"],
+            ability_text=data["ability_text"].replace("\r\n", "\n"),
+            flavor_text=data["flavor_text"],
+        )
+
+
+def check_context(form: CardCheckForm) -> dict[str, object]:
+    card = form.card()
+    result = rules.check_card(card, form.cleaned_data["edition"])
+    return {
+        "result": result,
+        "edition": rules.get_edition(result.edition),
+        "segments": refurbish_segments(card.ability_text, result.replacements),
+        "abilities": rules.parse_abilities(result.text),
+    }
+
+
+def check_page(request: HttpRequest) -> HttpResponse:
+    initial = {"edition": rules.current_edition().number, "kind": "minion",
+               "design_edition": rules.current_edition().number, "level": 1, "sp": 1, "hp": 1}
+    form = CardCheckForm(request.POST or None, initial=initial)
+    context: dict[str, object] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        context.update(check_context(form))
+    partial = request.headers.get("HX-Request") == "true"
+    template = "cards/_check_result.html" if partial else "cards/check.html"
+    return render(request, template, context)

@@ -1,0 +1,13 @@
+"""The errors of the rules engine. All are ValueErrors: they are about bad input or data."""
+
+
+class RulesError(ValueError):
+    """Base class of every error the rules engine raises."""
+
+
+class UnknownEdition(RulesError):
+    """No edition with that number is known; the message names the known ones."""
+
+
+class EditionDataError(RulesError):
+    """An edition data file is missing a field, has a wrong type, or contradicts itself."""

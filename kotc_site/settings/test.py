@@ -1,0 +1,22 @@
+"""Settings for the test suite: fast hashing, throttles out of the way unless a test asks."""
+
+from .base import *  # noqa: F403
+from .base import REST_FRAMEWORK
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {
+        **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+        "check": "100000/min",
+        "token": "100000/min",
+        "simulation": "100000/min",
+        "anon": "100000/min",
+        "user": "100000/min",
+    },
+}
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

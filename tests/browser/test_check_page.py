@@ -1,0 +1,31 @@
+"""A visitor opens the site in a real browser and checks a card."""
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_home_page_then_check_a_card_as_you_type(page):
+    page.goto("/")
+    assert page.get_by_role("heading", name="Keeper of the Cards", level=1).is_visible()
+    page.get_by_role("link", name="Check a card").first.click()
+    page.wait_for_url("**/check/")
+
+    page.get_by_label("Name").fill("Wisp of the Old Ways")
+    page.get_by_label("Edition Indicator").fill("14")
+    page.get_by_label("Ability text").fill("HAUNT: Ghost-play, must pay resource cost: Draw 1 card.")
+    result = page.locator("#check-result")
+    result.locator(".badge-refurbished").wait_for()
+    assert "Hex-play" in result.locator("ins").inner_text()
+    assert "Ghost-play, must pay resource cost" in result.locator("del").inner_text()
+    assert "HAUNT" in result.locator(".ability-name").inner_text()
+
+    # A card from before the clean slate edition is pruned, and the page says which section says so.
+    page.get_by_label("Edition Indicator").fill("12")
+    result.locator(".badge-pruned").wait_for()
+    assert "Clean Slate" in result.inner_text()
+
+    # Bad input gets a message, not an error page.
+    page.get_by_label("Level").fill("-3")
+    result.locator(".errors").wait_for()
+    assert "Level" in result.inner_text()

@@ -1,0 +1,44 @@
+"""Small builders shared by the rules tests."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from cards.rules import Card
+
+# Numbers put in place of x, y and z: small ones, and several digits to show a number is
+# read whole.
+NUMBER_SETS: tuple[Mapping[str, str], ...] = (
+    {"x": "3", "y": "2", "z": "4"},
+    {"x": "12", "y": "305", "z": "47"},
+)
+
+_PLACEHOLDER = re.compile(r"(?<!\w)([xyz])(?!\w)")
+
+
+def with_numbers(entry: str, numbers: Mapping[str, str]) -> str:
+    """A table entry as it would be printed on a card."""
+    return _PLACEHOLDER.sub(lambda found: numbers[found.group(1)], entry)
+
+
+def has_placeholders(entry: str) -> bool:
+    return bool(_PLACEHOLDER.search(entry))
+
+
+def capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def minion(ability_text: str = "", design_edition: object = 14, **fields: object) -> Card:
+    """A minion designed for the 14th edition unless told otherwise: legal as it stands."""
+    values: dict[str, object] = {"name": "Test Minion", "level": 2, "sp": 1, "hp": 3}
+    values.update(fields)
+    return Card(kind="minion", design_edition=design_edition, ability_text=ability_text, **values)
+
+
+def spell(ability_text: str = "Draw 1 card.", design_edition: object = 14, **fields: object) -> Card:
+    """A spell designed for the 14th edition unless told otherwise: legal as it stands."""
+    values: dict[str, object] = {"name": "Test Spell", "level": 1}
+    values.update(fields)
+    return Card(kind="spell", design_edition=design_edition, ability_text=ability_text, **values)

@@ -1,0 +1,82 @@
+"""POST /api/v1/check/deck/ — the deck answer, problem by problem."""
+
+import pytest
+
+URL = "/api/v1/check/deck/"
+
+
+def card(name="Ember Whelp", **changes):
+    body = {
+        "name": name,
+        "kind": "minion",
+        "design_edition": 14,
+        "level": 1,
+        "sp": 1,
+        "hp": 1,
+        "ability_text": "",
+        "flavor_text": "",
+    }
+    body.update(changes)
+    return body
+
+
+def deck(*entries, edition=14):
+    return {"edition": edition, "cards": [{"count": n, "card": c} for n, c in entries]}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("size", "legal"), [(39, False), (40, True), (60, True), (61, False)])
+def test_size_must_fit_the_14th_edition(api, size, legal):
+    body = api.post(URL, deck((size, card())), format="json").json()
+    assert body["legal"] is legal
+    assert body["size"] == size
+    assert len(body["cards"]) == 1
+    if not legal:
+        assert body["problems"][0]["code"] in {"deck_too_small", "deck_too_large"}
+        assert body["problems"][0]["card"] is None
+
+
+@pytest.mark.django_db
+def test_the_11th_edition_wants_exactly_40(api):
+    cards = card(design_edition=11)
+    assert api.post(URL, deck((40, cards), edition=11), format="json").json()["legal"] is True
+    assert api.post(URL, deck((41, cards), edition=11), format="json").json()["legal"] is False
+
+
+@pytest.mark.django_db
+def test_every_unplayable_card_is_a_problem_of_its_own(api):
+    body = api.post(
+        URL,
+        deck(
+            (30, card()),
+            (5, card("Old Relic", design_edition=11)),
+            (5, card("No Indicator", design_edition=None)),
+            (2, card("Haunt", ability_text="Ghost-play, must pay resource cost: Draw 1 card.")),
+        ),
+        format="json",
+    ).json()
+    assert body["legal"] is False
+    assert body["size"] == 42
+    assert sorted(p["card"] for p in body["problems"]) == ["No Indicator", "Old Relic"]
+    assert [c["verdict"] for c in body["cards"]] == ["legal", "pruned", "invalid", "refurbished"]
+    assert body["cards"][3]["text"] == "Hex-play: Draw 1 card."
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"edition": 14}, "cards"),
+        ({"edition": 14, "cards": "forty"}, "cards"),
+        ({"edition": 14, "cards": [{"count": 0, "card": card()}]}, "cards"),
+        ({"edition": 14, "cards": [{"count": -2, "card": card()}]}, "cards"),
+        ({"edition": 14, "cards": [{"count": 2}]}, "cards"),
+        ({"edition": 14, "cards": [{"count": 2, "card": card(hp=-1)}]}, "cards"),
+        ({"edition": 14, "cards": [{"count": 1, "card": card()}] * 201}, "cards"),
+        ({"edition": 12, "cards": []}, "edition"),
+    ],
+)
+def test_bad_decks_are_a_400_naming_the_field(api, body, field):
+    answer = api.post(URL, body, format="json")
+    assert answer.status_code == 400, answer.content
+    assert field in answer.json()
