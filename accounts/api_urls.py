@@ -1,3 +1,7 @@
 from django.urls import path
 
-urlpatterns: list = []
+from accounts.api import TokenApi
+
+urlpatterns = [
+    path("auth/token/", TokenApi.as_view(), name="api-token"),
+]

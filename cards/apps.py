@@ -1,6 +1,27 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def _refresh_stale_verdicts(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
+    """After migrate, re-judge the cards whose stored verdicts came from other edition data
+    or another version of the rules engine, so `legal:14` searches stay right."""
+    from django.db import connections
+
+    from cards.services import verdicts_refresh
+
+    tables = connections[using].introspection.table_names()
+    if "cards_cardverdict" not in tables or "cards_card" not in tables:
+        return
+    count = verdicts_refresh()
+    if count and kwargs.get("verbosity", 1) >= 1:
+        print(f"  Refreshed the stored verdicts of {count} card(s).")
 
 
 class CardsConfig(AppConfig):
     name = "cards"
     verbose_name = "Cards"
+
+    def ready(self) -> None:
+        post_migrate.connect(_refresh_stale_verdicts, sender=self, dispatch_uid="cards-verdicts")

@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("cards.api_urls")),
     path("", include("decks.api_urls")),
     path("", include("rulebook.api_urls")),
+    path("", include("simulations.api_urls")),
 ]

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("cards.urls")),
     path("", include("decks.urls")),
     path("", include("rulebook.urls")),
+    path("", include("simulations.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -188,6 +188,9 @@ def edition_from_data(data: Mapping[str, Any], where: str = "edition data") -> E
         )
         terms = {str(k): str(v) for k, v in _require(data, "terms", dict, where).items()}
         clean_slate = data.get("clean_slate_edition")
+        rulebook_url = data.get("rulebook_url")
+        if rulebook_url is not None and not isinstance(rulebook_url, str):
+            raise EditionDataError(f"{where}: 'rulebook_url' must be a string.")
         return Edition(
             number=_require(data, "number", int, where),
             name=_require(data, "name", str, where),
@@ -205,7 +208,7 @@ def edition_from_data(data: Mapping[str, Any], where: str = "edition data") -> E
             reserves=_whole(data.get("reserves", 0), where),
             minion_ability_names_required=bool(data.get("minion_ability_names_required", False)),
             spell_ability_names_allowed=bool(data.get("spell_ability_names_allowed", True)),
-            rulebook_url=data.get("rulebook_url"),
+            rulebook_url=rulebook_url,
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise EditionDataError(f"{where}: malformed data ({error!r}).") from error

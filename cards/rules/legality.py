@@ -11,6 +11,18 @@ A card's verdict is the first that applies of:
 The reasons given are all those of the winning verdict. What the rulebook asks but does not
 sanction (a minion ability without a name, a spell without ability text) is a warning and
 never changes the verdict.
+
+Where the rulebooks leave room, the engine decides:
+
+- A design edition later than the edition checked is invalid, not a warning: the card was
+  written for rules that edition does not have, so its rulebook cannot say how to play it.
+- A stat is a whole number when its value is: 3.0 is 3. A bool is not a number.
+- Refurbishment is applied to every card, whatever its verdict, so `CardCheck.text` always shows
+  what the text reads now; only the verdict says whether the card may be played.
+- Redacted and revised-cost texts are looked for in the printed text and in the refurbished
+  one, so a new text cannot bring back a pruned one unnoticed.
+- A deck entry whose count is not a whole number of 1 or more is a `bad_count` problem rather
+  than an error, so a deck builder can show it along with the others.
 """
 
 from __future__ import annotations
@@ -224,18 +236,14 @@ def _show(value: object) -> str:
     return str(value) if isinstance(value, int | float) else repr(value)
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def _stat_reasons(key: str, value: object, rules: Edition) -> list[Reason]:
     """Why a printed level, SP or HP breaks the card rules: whole numbers, 0 or more."""
     term = rules.term(key)
     reasons: list[Reason] = []
-    if not _is_number(value):
+    # A bool is an int to Python, but True is no level.
+    if isinstance(value, bool) or not isinstance(value, int | float):
         body = f"Invalid: the {term} {_show(value)} is not a number; it must be a whole number."
         return [_reason(Code.NON_INTEGER_STAT, body, "", rules, "card_rules")]
-    assert isinstance(value, int | float)
     if isinstance(value, float) and not math.isfinite(value):
         body = f"Invalid: the {term} {_show(value)} is not a whole number."
         return [_reason(Code.NON_INTEGER_STAT, body, "", rules, "card_rules")]
@@ -388,7 +396,7 @@ def _warnings(
     minion, spell = rules.term("minion"), rules.term("spell")
     if kind is Kind.SPELL and not abilities:
         body = f"A {spell} has a single ability, but this one has no ability text."
-        warnings.append(_reason(Code.SPELL_WITHOUT_ABILITY, body, original, rules, "spells"))
+        warnings.append(_reason(Code.SPELL_WITHOUT_ABILITY, body, "", rules, "spells"))
     for ability in abilities:
         if kind is Kind.MINION and rules.minion_ability_names_required and ability.name is None:
             body = (
@@ -469,6 +477,7 @@ def check_deck(entries: Sequence[DeckEntry], edition: Edition | int) -> DeckChec
     adds nothing to the size.
     """
     rules = resolve(edition)
+    entries = tuple(entries)
     checks = tuple(check_card(entry.card, rules) for entry in entries)
     size = sum(entry.count for entry in entries if _is_count(entry.count))
 

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rulebook",
+    "simulations",
 ]
 
 MIDDLEWARE = [
@@ -165,7 +166,13 @@ SPECTACULAR_SETTINGS = {
 # Celery: with no broker configured, the site uses an embedded file-system broker
 # so `make run` runs simulations in the background with nothing more to install.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
-CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {}
+# Unacknowledged chunks come back to the queue after this long: a chunk takes well under
+# a second, so a worker that died mid-chunk costs at most this delay.
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+    "visibility_timeout": int(os.environ.get("KOTC_BROKER_VISIBILITY_TIMEOUT", "60")),
+    "socket_connect_timeout": 2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {

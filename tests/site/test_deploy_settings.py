@@ -26,7 +26,7 @@ def test_check_deploy_is_clean_in_production_mode(tmp_path):
         "--fail-level",
         "WARNING",
         DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
-        DJANGO_SECRET_KEY="x7$k" * 20,
+        DJANGO_SECRET_KEY="t9#Vq2!mZ8@pL4$wR7^kB1&nY6*cH3(xJ5)sD0-fG" * 2,
         DJANGO_ALLOWED_HOSTS="kotc.example",
         KOTC_VAR_DIR=str(tmp_path),
     )

@@ -30,6 +30,10 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def lowered(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def minion(ability_text: str = "", design_edition: object = 14, **fields: object) -> Card:
     """A minion designed for the 14th edition unless told otherwise: legal as it stands."""
     values: dict[str, object] = {"name": "Test Minion", "level": 2, "sp": 1, "hp": 3}
@@ -37,7 +41,9 @@ def minion(ability_text: str = "", design_edition: object = 14, **fields: object
     return Card(kind="minion", design_edition=design_edition, ability_text=ability_text, **values)
 
 
-def spell(ability_text: str = "Draw 1 card.", design_edition: object = 14, **fields: object) -> Card:
+def spell(
+    ability_text: str = "Draw 1 card.", design_edition: object = 14, **fields: object
+) -> Card:
     """A spell designed for the 14th edition unless told otherwise: legal as it stands."""
     values: dict[str, object] = {"name": "Test Spell", "level": 1}
     values.update(fields)

@@ -1,0 +1,35 @@
+from django.contrib import admin
+
+from cards.models import Card, CardRevision, CardVerdict, CollectionEntry
+
+
+class CardRevisionInline(admin.TabularInline):
+    model = CardRevision
+    extra = 0
+    fields = ("number", "author", "note", "created")
+    readonly_fields = fields
+    can_delete = False
+
+
+class CardVerdictInline(admin.TabularInline):
+    model = CardVerdict
+    extra = 0
+    fields = ("edition", "verdict", "playable")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ("name", "kind", "level", "design_edition", "owner", "visibility", "updated")
+    list_filter = ("kind", "visibility", "design_edition")
+    search_fields = ("name", "ability_text", "owner__username")
+    raw_id_fields = ("owner", "forked_from")
+    inlines = [CardRevisionInline, CardVerdictInline]
+
+
+@admin.register(CollectionEntry)
+class CollectionEntryAdmin(admin.ModelAdmin):
+    list_display = ("owner", "card", "copies", "added")
+    search_fields = ("owner__username", "card__name")
+    raw_id_fields = ("owner", "card")

@@ -1,0 +1,336 @@
+"""The card and collection API: thin views over selectors and services.
+
+Who may do what: everyone may read public cards and unlisted ones by id; a private card is a
+404 to everyone but its owner; only the owner changes or deletes a card (others get 403 when
+they can see it). Writes need an account (session or `Authorization: Token ...`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import GenericAPIView
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cards import selectors, services
+from cards.check_api import CardDefinitionSerializer
+from cards.models import DEFINITION_FIELDS, Card
+from cards.search import QueryError
+from cards.serializers import (
+    CardInputSerializer,
+    CardOutputSerializer,
+    CollectionAddSerializer,
+    CollectionEntryOutputSerializer,
+    CopiesSerializer,
+    drf_errors,
+    import_definition,
+)
+
+Q_PARAMETER = OpenApiParameter(
+    "q",
+    OpenApiTypes.STR,
+    description=(
+        'Search: free words, "quoted phrases", kind:minion|spell, level<=3, sp>=2, hp=0,'
+        " edition:14, by:username, legal:14, name:, text:, flavor:; -term negates."
+    ),
+)
+
+ERROR = OpenApiResponse(description="JSON error: {field: [messages]} or {detail: message}")
+
+
+def _filtered(lister: Any, request: Request, **kwargs: Any) -> Any:
+    try:
+        return lister(q=request.query_params.get("q", ""), **kwargs)
+    except QueryError as error:
+        raise drf_errors(DjangoValidationError({"q": [error.message]})) from error
+
+
+def _definition_from(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: data[key] for key in DEFINITION_FIELDS if key in data}
+
+
+class CardListApi(GenericAPIView):
+    """Your own cards and the public ones (`?q=` searches them), and new cards."""
+
+    serializer_class = CardOutputSerializer
+
+    @extend_schema(parameters=[Q_PARAMETER], responses={200: CardOutputSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        cards = _filtered(selectors.cards_listed_for, request, user=request.user)
+        page = self.paginate_queryset(cards)
+        data = CardOutputSerializer(page, many=True, context={"request": request}).data
+        return self.get_paginated_response(data)
+
+    @extend_schema(
+        request={
+            "application/json": CardInputSerializer,
+            "multipart/form-data": CardInputSerializer,
+        },
+        responses={201: CardOutputSerializer, 400: ERROR},
+    )
+    def post(self, request: Request) -> Response:
+        body = CardInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            card = services.card_create(
+                owner=request.user,
+                definition=_definition_from(data),
+                image=data.get("image"),
+                visibility=data.get("visibility") or "private",
+            )
+        except DjangoValidationError as error:
+            raise drf_errors(error) from error
+        card = selectors.card_for_viewer(user=request.user, pk=card.pk)
+        output = CardOutputSerializer(card, context={"request": request}).data
+        return Response(output, status=status.HTTP_201_CREATED)
+
+
+class CardDetailApi(GenericAPIView):
+    """One card: read it (public, unlisted, or yours), change or delete it (yours)."""
+
+    serializer_class = CardOutputSerializer
+
+    def _output(self, request: Request, pk: int) -> Response:
+        card = selectors.card_for_viewer(user=request.user, pk=pk)
+        return Response(CardOutputSerializer(card, context={"request": request}).data)
+
+    @extend_schema(responses={200: CardOutputSerializer, 404: ERROR})
+    def get(self, request: Request, pk: int) -> Response:
+        return self._output(request, pk)
+
+    def _update(self, request: Request, pk: int, *, partial: bool) -> Response:
+        card = selectors.card_for_owner(user=request.user, pk=pk)
+        body = CardInputSerializer(data=request.data, partial=partial)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            services.card_update(
+                card=card,
+                user=request.user,
+                definition=_definition_from(data),
+                image=data["image"] if "image" in data else services._UNSET,
+                visibility=data.get("visibility"),
+            )
+        except DjangoValidationError as error:
+            raise drf_errors(error) from error
+        return self._output(request, pk)
+
+    @extend_schema(
+        request={
+            "application/json": CardInputSerializer,
+            "multipart/form-data": CardInputSerializer,
+        },
+        responses={200: CardOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+        description="Replace the card's printed fields. Leaving out `image` keeps it.",
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk, partial=False)
+
+    @extend_schema(
+        request={
+            "application/json": CardInputSerializer,
+            "multipart/form-data": CardInputSerializer,
+        },
+        responses={200: CardOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk, partial=True)
+
+    @extend_schema(responses={204: None, 403: ERROR, 404: ERROR})
+    def delete(self, request: Request, pk: int) -> Response:
+        card = selectors.card_for_owner(user=request.user, pk=pk)
+        services.card_delete(card=card, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class JSONErrorsNegotiation(BaseContentNegotiation):
+    """The PNG itself is a plain response; anything else (errors) is JSON whatever the client
+    asked for, so an image request that fails still gets a readable answer."""
+
+    def select_parser(self, request: Request, parsers: list) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request: Request, renderers: list, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
+class CardRenderApi(GenericAPIView):
+    """The card drawn in the official layout: a 750×1050 PNG (2.5×3.5 inches at 300 dpi)."""
+
+    content_negotiation_class = JSONErrorsNegotiation
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("download", OpenApiTypes.BOOL, description="Save as a file."),
+            OpenApiParameter(
+                "size", OpenApiTypes.STR, enum=["full", "small"], description="small: 300 wide."
+            ),
+            OpenApiParameter("v", OpenApiTypes.STR, description="Cache buster from the pages."),
+        ],
+        responses={
+            (200, "image/png"): OpenApiResponse(OpenApiTypes.BINARY, description="The PNG."),
+            304: OpenApiResponse(description="Not modified (If-None-Match matched the ETag)."),
+            404: ERROR,
+        },
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        card = selectors.card_for_viewer(user=request.user, pk=pk)
+        small = request.query_params.get("size") == "small"
+        rendered = services.card_render(card=card, small=small)
+        etag = f'"{rendered.key}"'
+        private = card.visibility == card.Visibility.PRIVATE
+        if request.query_params.get("v"):
+            cache_control = f"{'private' if private else 'public'}, max-age=3600"
+        else:
+            cache_control = f"{'private' if private else 'public'}, no-cache"
+        if etag in _etags(request.headers.get("If-None-Match", "")):
+            response = HttpResponse(status=304)
+        else:
+            response = HttpResponse(rendered.content, content_type="image/png")
+            if request.query_params.get("download") in ("1", "true", "yes"):
+                filename = f"{slugify(card.name) or 'card'}-{card.pk}.png"
+                response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response["ETag"] = etag
+        response["Cache-Control"] = cache_control
+        response["Vary"] = "Cookie, Authorization"
+        return response
+
+
+def _etags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+class CardExportApi(GenericAPIView):
+    """The card as JSON in the card object format of the check API, as a download."""
+
+    serializer_class = CardDefinitionSerializer
+
+    @extend_schema(responses={200: CardDefinitionSerializer, 404: ERROR})
+    def get(self, request: Request, pk: int) -> Response:
+        card = selectors.card_for_viewer(user=request.user, pk=pk)
+        response = Response(card.definition())
+        filename = f"{slugify(card.name) or 'card'}-{card.pk}.json"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+class CardImportApi(GenericAPIView):
+    """A new private card of yours from a card object (as exported, or the check API's)."""
+
+    serializer_class = CardDefinitionSerializer
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=CardDefinitionSerializer, responses={201: CardOutputSerializer, 400: ERROR}
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            definition, _notes = import_definition(request.data)
+            card = services.card_import(owner=request.user, data=definition)
+        except DjangoValidationError as error:
+            raise drf_errors(error) from error
+        card = selectors.card_for_viewer(user=request.user, pk=card.pk)
+        output = CardOutputSerializer(card, context={"request": request}).data
+        return Response(output, status=status.HTTP_201_CREATED)
+
+
+class CardForkApi(GenericAPIView):
+    """Copy a public or unlisted card (or one of yours) into your cards, crediting the original."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = CardOutputSerializer
+
+    @extend_schema(request=None, responses={201: CardOutputSerializer, 404: ERROR})
+    def post(self, request: Request, pk: int) -> Response:
+        card = selectors.card_for_viewer(user=request.user, pk=pk)
+        copy = services.card_fork(card=card, user=request.user)
+        copy = selectors.card_for_viewer(user=request.user, pk=copy.pk)
+        output = CardOutputSerializer(copy, context={"request": request}).data
+        return Response(output, status=status.HTTP_201_CREATED)
+
+
+class CollectionListApi(GenericAPIView):
+    """Your collection: your own cards and the ones you saved, with owned copies."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = CollectionEntryOutputSerializer
+
+    @extend_schema(
+        parameters=[Q_PARAMETER], responses={200: CollectionEntryOutputSerializer(many=True)}
+    )
+    def get(self, request: Request) -> Response:
+        entries = _filtered(selectors.collection_entries, request, user=request.user)
+        page = self.paginate_queryset(entries)
+        context = {"request": request}
+        data = CollectionEntryOutputSerializer(page, many=True, context=context).data
+        return self.get_paginated_response(data)
+
+    @extend_schema(
+        request=CollectionAddSerializer,
+        responses={
+            201: CollectionEntryOutputSerializer,
+            200: CollectionEntryOutputSerializer,
+            400: ERROR,
+        },
+        description="Add a card you may see. If it is already there, set its copies (if given).",
+    )
+    def post(self, request: Request) -> Response:
+        body = CollectionAddSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        card_id = body.validated_data["card"]
+        found = Card.objects.filter(selectors.card_viewable_q(request.user), pk=card_id).first()
+        if found is None:
+            raise drf_errors(DjangoValidationError({"card": [f"There is no card {card_id}."]}))
+        try:
+            entry, created = services.collection_add(
+                user=request.user, card=found, copies=body.validated_data.get("copies")
+            )
+        except DjangoValidationError as error:
+            raise drf_errors(error) from error
+        entry = selectors.collection_entry(user=request.user, card_id=entry.card_id)
+        data = CollectionEntryOutputSerializer(entry, context={"request": request}).data
+        return Response(data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class CollectionEntryApi(GenericAPIView):
+    """One card of your collection, by the card's id."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = CollectionEntryOutputSerializer
+
+    def _output(self, request: Request, entry: Any) -> Response:
+        return Response(CollectionEntryOutputSerializer(entry, context={"request": request}).data)
+
+    @extend_schema(responses={200: CollectionEntryOutputSerializer, 404: ERROR})
+    def get(self, request: Request, card_id: int) -> Response:
+        return self._output(request, selectors.collection_entry(user=request.user, card_id=card_id))
+
+    @extend_schema(
+        request=CopiesSerializer,
+        responses={200: CollectionEntryOutputSerializer, 400: ERROR, 404: ERROR},
+    )
+    def patch(self, request: Request, card_id: int) -> Response:
+        entry = selectors.collection_entry(user=request.user, card_id=card_id)
+        body = CopiesSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.collection_set_copies(entry=entry, copies=body.validated_data["copies"])
+        return self._output(request, selectors.collection_entry(user=request.user, card_id=card_id))
+
+    @extend_schema(responses={204: None, 400: ERROR, 404: ERROR})
+    def delete(self, request: Request, card_id: int) -> Response:
+        entry = selectors.collection_entry(user=request.user, card_id=card_id)
+        try:
+            services.collection_remove(entry=entry)
+        except DjangoValidationError as error:
+            raise drf_errors(error) from error
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,167 @@
+"""Cards people design, their revisions, their verdicts per edition, and collections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from cards import rules
+
+DEFINITION_FIELDS = (
+    "name",
+    "kind",
+    "design_edition",
+    "level",
+    "sp",
+    "hp",
+    "ability_text",
+    "flavor_text",
+)
+
+
+class Card(models.Model):
+    """A card as its designer saved it. The printed fields follow the 13th/14th layout."""
+
+    class Kind(models.TextChoices):
+        MINION = "minion", "Minion"
+        SPELL = "spell", "Spell"
+
+    class Visibility(models.TextChoices):
+        PRIVATE = "private", "Private — only you"
+        UNLISTED = "unlisted", "Unlisted — anyone with the link"
+        PUBLIC = "public", "Public — in the gallery"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="cards"
+    )
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    design_edition = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name="Edition Indicator"
+    )
+    level = models.PositiveSmallIntegerField()
+    sp = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="SP")
+    hp = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="HP")
+    ability_text = models.TextField(blank=True)
+    flavor_text = models.TextField(blank=True)
+    image = models.FileField(upload_to="cards/", blank=True, max_length=200)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
+    # Kept as text so the credit survives when the original is deleted or made private.
+    forked_from_name = models.CharField(max_length=100, blank=True)
+    forked_from_owner = models.CharField(max_length=150, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated", "-pk"]
+        indexes = [
+            models.Index(fields=["visibility", "-updated"], name="card_visibility_updated"),
+            models.Index(fields=["owner", "-updated"], name="card_owner_updated"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("card-detail", args=[self.pk])
+
+    def definition(self) -> dict[str, Any]:
+        """The card object of the check API."""
+        return {field: getattr(self, field) for field in DEFINITION_FIELDS}
+
+    def to_rules_card(self) -> rules.Card:
+        return rules.Card(
+            name=self.name,
+            kind=self.kind,
+            design_edition=self.design_edition,
+            level=self.level,
+            sp=self.sp,
+            hp=self.hp,
+            ability_text=self.ability_text,
+            flavor_text=self.flavor_text,
+        )
+
+    @property
+    def is_minion(self) -> bool:
+        return self.kind == self.Kind.MINION
+
+    @property
+    def render_version(self) -> str:
+        """Changes whenever the card is saved; lets render URLs be cached by browsers."""
+        stamp = self.updated.timestamp() if self.updated else 0
+        return f"{int(stamp * 1000):x}"
+
+
+class CardRevision(models.Model):
+    """A saved state of a card's printed content. Number 1 is the card as first saved."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    note = models.CharField(max_length=200, blank=True)
+    # The definition plus "image": the stored file name ("" when the card has none).
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["card", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "number"], name="card_revision_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} r{self.number}"
+
+
+class CardVerdict(models.Model):
+    """A card's verdict under one edition, kept fresh on save so searches can filter on it.
+
+    `rules_version` fingerprints the edition data and the rules engine that produced the row;
+    rows from older rules are refreshed by `manage.py refresh_card_verdicts` and after migrate.
+    """
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="verdicts")
+    edition = models.PositiveSmallIntegerField()
+    verdict = models.CharField(max_length=12, choices=[(v.value, v.value) for v in rules.Verdict])
+    playable = models.BooleanField()
+    rules_version = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["card", "edition"], name="card_verdict_unique_edition")
+        ]
+        indexes = [models.Index(fields=["edition", "playable"], name="card_verdict_playable")]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} @{self.edition}: {self.verdict}"
+
+
+class CollectionEntry(models.Model):
+    """A card in someone's collection, with how many printed copies they own."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collection"
+    )
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="collection_entries")
+    copies = models.PositiveIntegerField(default=0)
+    added = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-added", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "card"], name="collection_unique_card")
+        ]
+        verbose_name_plural = "collection entries"
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: {self.card_id} ×{self.copies}"

@@ -1,0 +1,263 @@
+"""Reading cards and collections, with who may see what in one place.
+
+Private cards are seen by their owner only. Unlisted cards are seen by anyone who has their
+address (their id) but are never listed to others. Public cards are listed in the gallery.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.http import Http404
+
+from cards import rules
+from cards.models import DEFINITION_FIELDS, Card, CardRevision, CardVerdict, CollectionEntry
+from cards.search import CardQuery, filter_cards
+
+
+def _user_or_none(user: Any) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _with_verdicts(queryset: QuerySet[Card]) -> QuerySet[Card]:
+    edition = rules.current_edition().number
+    return queryset.select_related("owner").prefetch_related(
+        Prefetch(
+            "verdicts",
+            queryset=CardVerdict.objects.filter(edition=edition),
+            to_attr="current_verdicts",
+        )
+    )
+
+
+def cards_visible_to(user: Any) -> QuerySet[Card]:
+    """The cards `user` may find in lists: their own and the public ones."""
+    user = _user_or_none(user)
+    public = Q(visibility=Card.Visibility.PUBLIC)
+    condition = public | Q(owner=user) if user is not None else public
+    return _with_verdicts(Card.objects.filter(condition))
+
+
+def card_viewable_q(user: Any) -> Q:
+    """Cards `user` may open by id: their own, and anyone's public or unlisted ones."""
+    user = _user_or_none(user)
+    shared = ~Q(visibility=Card.Visibility.PRIVATE)
+    return shared | Q(owner=user) if user is not None else shared
+
+
+def card_for_viewer(*, user: Any, pk: Any) -> Card:
+    """The card if `user` may see it; Http404 otherwise (a private card does not exist to
+    anyone but its owner)."""
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        raise Http404("No such card.") from None
+    card = _with_verdicts(Card.objects.filter(card_viewable_q(user))).filter(pk=pk).first()
+    if card is None:
+        raise Http404("No such card.")
+    return card
+
+
+def card_for_owner(*, user: Any, pk: Any) -> Card:
+    """The card if `user` owns it. Http404 when they may not even see it, PermissionDenied
+    when they may see it but not change it."""
+    card = card_for_viewer(user=user, pk=pk)
+    if _user_or_none(user) is None or card.owner_id != user.pk:
+        raise PermissionDenied("Only the card's designer may change it.")
+    return card
+
+
+def gallery_cards(*, user: Any = None, q: str | CardQuery = "") -> QuerySet[Card]:
+    """Public cards matching the query, newest first. Raises QueryError."""
+    cards = _with_verdicts(Card.objects.filter(visibility=Card.Visibility.PUBLIC))
+    return filter_cards(cards, q).order_by("-updated", "-pk")
+
+
+def cards_owned_by(*, user: Any, q: str | CardQuery = "") -> QuerySet[Card]:
+    cards = _with_verdicts(Card.objects.filter(owner=user))
+    return filter_cards(cards, q).order_by("-updated", "-pk")
+
+
+def cards_listed_for(*, user: Any, q: str | CardQuery = "") -> QuerySet[Card]:
+    """The API list: the user's own cards and public ones, matching the query."""
+    return filter_cards(cards_visible_to(user), q).order_by("-updated", "-pk")
+
+
+# -- collections ----------------------------------------------------------------------------
+
+
+def collection_entries(*, user: Any, q: str | CardQuery = "") -> QuerySet[CollectionEntry]:
+    """The user's collection: their own cards and the ones they saved that they may still see."""
+    visible = Card.objects.filter(card_viewable_q(user))
+    cards = filter_cards(visible, q)
+    return (
+        CollectionEntry.objects.filter(owner=user, card__in=cards)
+        .select_related("card", "card__owner")
+        .prefetch_related(
+            Prefetch(
+                "card__verdicts",
+                queryset=CardVerdict.objects.filter(edition=rules.current_edition().number),
+                to_attr="current_verdicts",
+            )
+        )
+        .order_by("card__name", "card__pk")
+    )
+
+
+def collection_cards(user: Any) -> QuerySet[Card]:
+    """Cards in the user's collection: their own and the ones they saved (still visible)."""
+    user = _user_or_none(user)
+    if user is None:
+        return Card.objects.none()
+    saved = CollectionEntry.objects.filter(owner=user, card=OuterRef("pk"))
+    return _with_verdicts(
+        Card.objects.filter(card_viewable_q(user)).filter(Q(owner=user) | Exists(saved))
+    ).order_by("name", "pk")
+
+
+def collection_entry(*, user: Any, card_id: Any) -> CollectionEntry:
+    try:
+        card_id = int(card_id)
+    except (TypeError, ValueError):
+        raise Http404("That card is not in your collection.") from None
+    entry = collection_entries(user=user).filter(card_id=card_id).first()
+    if entry is None:
+        raise Http404("That card is not in your collection.")
+    return entry
+
+
+@dataclass(frozen=True)
+class CollectionTotals:
+    cards: int
+    copies: int
+    minions: int
+    spells: int
+    own: int
+    saved: int
+
+
+def collection_totals(*, user: Any, entries: QuerySet[CollectionEntry] | None = None) -> (
+    CollectionTotals
+):
+    entries = collection_entries(user=user) if entries is None else entries
+    numbers = entries.order_by().aggregate(
+        cards=Count("pk"),
+        copies=Coalesce(Sum("copies"), 0),
+        minions=Count("pk", filter=Q(card__kind=Card.Kind.MINION)),
+        spells=Count("pk", filter=Q(card__kind=Card.Kind.SPELL)),
+        own=Count("pk", filter=Q(card__owner=user)),
+    )
+    return CollectionTotals(saved=numbers["cards"] - numbers["own"], **numbers)
+
+
+def owned_copies(*, user: Any, card: Card) -> CollectionEntry | None:
+    if _user_or_none(user) is None:
+        return None
+    return CollectionEntry.objects.filter(owner=user, card=card).first()
+
+
+# -- verdicts ---------------------------------------------------------------------------------
+
+
+def card_check(card: Card, edition: int | None = None) -> rules.CardCheck:
+    number = edition if edition is not None else rules.current_edition().number
+    return rules.check_card(card.to_rules_card(), number)
+
+
+def current_verdict(card: Card) -> str:
+    """The card's verdict under the current edition, from the stored table when loaded."""
+    stored = getattr(card, "current_verdicts", None)
+    if stored:
+        return stored[0].verdict
+    return card_check(card).verdict.value
+
+
+# -- revisions --------------------------------------------------------------------------------
+
+FIELD_LABELS = {
+    "name": "Name",
+    "kind": "Kind",
+    "design_edition": "Edition Indicator",
+    "level": "Level",
+    "sp": "SP",
+    "hp": "HP",
+    "ability_text": "Ability text",
+    "flavor_text": "Flavor text",
+    "image": "Image",
+}
+TEXT_FIELDS = {"name", "ability_text", "flavor_text"}
+
+
+@dataclass(frozen=True)
+class DiffPiece:
+    kind: str  # "same", "removed" or "inserted"
+    text: str
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    field: str
+    label: str
+    old: Any
+    new: Any
+    pieces: tuple[DiffPiece, ...] = ()  # word-level diff, for text fields
+
+
+@dataclass(frozen=True)
+class RevisionView:
+    revision: CardRevision
+    changes: tuple[FieldChange, ...]
+
+
+def _tokens(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"\s+|\w+|[^\w\s]", text or "")
+
+
+def text_diff(old: str, new: str) -> tuple[DiffPiece, ...]:
+    """Word-level differences between two texts, as kept, removed and inserted pieces."""
+    before, after = _tokens(old), _tokens(new)
+    pieces: list[DiffPiece] = []
+    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            pieces.append(DiffPiece("same", "".join(before[i1:i2])))
+            continue
+        if i2 > i1:
+            pieces.append(DiffPiece("removed", "".join(before[i1:i2])))
+        if j2 > j1:
+            pieces.append(DiffPiece("inserted", "".join(after[j1:j2])))
+    return tuple(pieces)
+
+
+def revision_changes(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[FieldChange, ...]:
+    changes: list[FieldChange] = []
+    for field in (*DEFINITION_FIELDS, "image"):
+        before = None if old is None else old.get(field)
+        after = new.get(field)
+        if old is not None and before == after:
+            continue
+        if old is None and after in (None, ""):
+            continue
+        pieces: tuple[DiffPiece, ...] = ()
+        if field in TEXT_FIELDS and old is not None:
+            pieces = text_diff(before or "", after or "")
+        changes.append(FieldChange(field, FIELD_LABELS[field], before, after, pieces))
+    return tuple(changes)
+
+
+def card_history(*, card: Card) -> list[RevisionView]:
+    """The card's revisions, newest first, each with what it changed from the one before."""
+    revisions = list(card.revisions.select_related("author").order_by("number"))
+    views: list[RevisionView] = []
+    previous: dict[str, Any] | None = None
+    for revision in revisions:
+        views.append(RevisionView(revision, revision_changes(previous, revision.data)))
+        previous = revision.data
+    return list(reversed(views))

@@ -1,0 +1,503 @@
+"""The card pages: gallery, design, card, history, collection. Glue only: reads come from
+selectors, writes go through services."""
+
+from __future__ import annotations
+
+import base64
+import secrets
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from cards import rules, selectors, services
+from cards.forms import CardForm, CardPreviewForm, CopiesForm, ImportForm, VisibilityForm
+from cards.images import ImageRejected, clean_image
+from cards.marking import refurbish_segments
+from cards.models import Card
+from cards.render import CardFace, render_card
+from cards.search import VALID_KEYS_TEXT, QueryError, parse_query
+from cards.serializers import import_definition
+
+PAGE_SIZE = 24
+PREVIEW_IMAGE_SECONDS = 60 * 60
+TERM_KEYS = ("minion", "spell", "level", "sp", "hp")
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _page(request: HttpRequest, items: Any) -> Any:
+    return Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+def _search(request: HttpRequest, lister: Any, **kwargs: Any) -> tuple[Any, dict[str, Any], int]:
+    """Run a search page's query; a query that cannot be read is explained, not an error."""
+    q = request.GET.get("q", "").strip()
+    context: dict[str, Any] = {"q": q, "query_error": None, "query_notes": (), "keys": VALID_KEYS_TEXT}
+    try:
+        query = parse_query(q)
+    except QueryError as error:
+        context["query_error"] = error
+        return None, context, 400
+    context["query_notes"] = query.notes
+    return lister(q=query, **kwargs), context, 200
+
+
+def terms_note(edition: rules.Edition, *, designed: bool = False) -> str | None:
+    """How an older edition names the card terms, for a page that uses today's names."""
+    current = rules.current_edition()
+    if edition.number == current.number:
+        return None
+    differences = []
+    for key in TERM_KEYS:
+        old, new = edition.term(key), current.term(key)
+        if old.strip().lower() == new.strip().lower():
+            continue
+        if key in ("minion", "spell"):
+            differences.append(f"{new}s “{old}s”")
+        else:
+            differences.append(f"{new} “{old}”")
+    if not differences:
+        return None
+    listed = ", ".join(differences[:-1]) + (" and " if len(differences) > 1 else "") + differences[-1]
+    lead = f"This card was designed for the {edition.name}, which" if designed else f"The {edition.name}"
+    return f"{lead} calls {listed}. This page uses the {current.name}’s names."
+
+
+def _terms_notes(edition: rules.Edition, design_edition: int | None) -> list[str]:
+    notes = []
+    editions = rules.load_editions()
+    if design_edition in editions and design_edition != edition.number:
+        note = terms_note(editions[design_edition], designed=True)
+        if note:
+            notes.append(note)
+    note = terms_note(edition)
+    if note:
+        notes.append(note)
+    return notes
+
+
+def _verdict_context(rules_card: rules.Card, edition: rules.Edition) -> dict[str, Any]:
+    result = rules.check_card(rules_card, edition.number)
+    return {
+        "result": result,
+        "edition": edition,
+        "segments": refurbish_segments(rules_card.ability_text, result.replacements),
+        "abilities": rules.parse_abilities(result.text),
+        "terms_notes": _terms_notes(edition, rules_card.design_edition),
+    }
+
+
+def _edition_from(value: Any) -> rules.Edition:
+    try:
+        return rules.get_edition(int(value))
+    except (TypeError, ValueError):
+        return rules.current_edition()
+
+
+def _png_data_uri(content: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(content).decode("ascii")
+
+
+# -- gallery and lists ------------------------------------------------------------------------
+
+
+def gallery(request: HttpRequest) -> HttpResponse:
+    cards, context, status = _search(request, selectors.gallery_cards, user=request.user)
+    context["page_obj"] = _page(request, cards) if cards is not None else None
+    return render(request, "cards/gallery.html", context, status=status)
+
+
+@login_required
+def my_cards(request: HttpRequest) -> HttpResponse:
+    return _my_cards_page(request, ImportForm())
+
+
+def _my_cards_page(
+    request: HttpRequest, import_form: ImportForm, status: int = 200, **extra: Any
+) -> HttpResponse:
+    cards, context, search_status = _search(request, selectors.cards_owned_by, user=request.user)
+    context["page_obj"] = _page(request, cards) if cards is not None else None
+    context["import_form"] = import_form
+    context.update(extra)
+    return render(request, "cards/mine.html", context, status=max(status, search_status))
+
+
+@login_required
+def collection(request: HttpRequest) -> HttpResponse:
+    entries, context, status = _search(request, selectors.collection_entries, user=request.user)
+    context["page_obj"] = _page(request, entries) if entries is not None else None
+    context["totals"] = selectors.collection_totals(user=request.user)
+    if entries is not None and context["q"]:
+        context["matching"] = selectors.collection_totals(user=request.user, entries=entries)
+    return render(request, "cards/collection.html", context, status=status)
+
+
+@login_required
+@require_POST
+def collection_copies(request: HttpRequest, card_id: int) -> HttpResponse:
+    entry = selectors.collection_entry(user=request.user, card_id=card_id)
+    form = CopiesForm(request.POST)
+    error = None
+    if form.is_valid():
+        entry = services.collection_set_copies(entry=entry, copies=form.cleaned_data["copies"])
+    else:
+        error = form.errors["copies"][0]
+    if request.headers.get("HX-Request") == "true":
+        context = {
+            "entry": entry,
+            "error": error,
+            "totals": selectors.collection_totals(user=request.user),
+            "oob": True,
+        }
+        return render(request, "cards/_collection_row.html", context)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, f"You own {entry.copies} of “{entry.card.name}”.")
+    return _back(request, reverse("collection"))
+
+
+@login_required
+@require_POST
+def collection_remove(request: HttpRequest, card_id: int) -> HttpResponse:
+    entry = selectors.collection_entry(user=request.user, card_id=card_id)
+    try:
+        services.collection_remove(entry=entry)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"“{entry.card.name}” is no longer in your collection.")
+    return _back(request, reverse("collection"))
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    target = request.POST.get("next") or ""
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return HttpResponseRedirect(target)
+    return HttpResponseRedirect(default)
+
+
+# -- designing --------------------------------------------------------------------------------
+
+
+def _preview_context(form: CardPreviewForm, image: bytes | None) -> dict[str, Any]:
+    data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
+    kind = data.get("kind") or Card.Kind.MINION
+    face = CardFace(
+        name=data.get("name") or "",
+        kind=kind,
+        design_edition=data.get("design_edition"),
+        level=data.get("level"),
+        sp=data.get("sp"),
+        hp=data.get("hp"),
+        ability_text=(data.get("ability_text") or "").replace("\r\n", "\n"),
+        flavor_text=data.get("flavor_text") or "",
+        image=image,
+    )
+    edition = _edition_from(data.get("edition"))
+    context: dict[str, Any] = {"preview_src": _png_data_uri(render_card(face)), "form": form}
+    if data.get("level") is not None:
+        rules_card = rules.Card(
+            name=face.name,
+            kind=kind,
+            design_edition=face.design_edition,
+            level=face.level,
+            sp=face.sp,
+            hp=face.hp,
+            ability_text=face.ability_text,
+            flavor_text=face.flavor_text,
+        )
+        context.update(_verdict_context(rules_card, edition))
+    else:
+        context["abilities"] = rules.parse_abilities(face.ability_text)
+        context["terms_notes"] = _terms_notes(edition, face.design_edition)
+    return context
+
+
+def _stash_preview_image(content: bytes) -> str:
+    token = secrets.token_urlsafe(24)
+    cache.set(f"card-preview-image:{token}", content, PREVIEW_IMAGE_SECONDS)
+    return token
+
+
+def _preview_image(request: HttpRequest, form: CardPreviewForm) -> tuple[bytes | None, str, str]:
+    """The picture the preview shows: a file just chosen, one chosen earlier in this form
+    (kept server-side under a token), or the card's stored image. Also the token to keep and
+    any error about a chosen file."""
+    upload = request.FILES.get("image")
+    if upload:
+        try:
+            picture = clean_image(upload, upload.name)
+        except ImageRejected as error:
+            return None, "", str(error)
+        return picture.content, _stash_preview_image(picture.content), ""
+    data = form.cleaned_data
+    token = data.get("preview_image") or ""
+    if token:
+        content = cache.get(f"card-preview-image:{token}")
+        if content is not None:
+            return content, token, ""
+    if data.get("remove_image"):
+        return None, "", ""
+    card_id = data.get("card_id")
+    if card_id and request.user.is_authenticated:
+        card = Card.objects.filter(pk=card_id, owner=request.user).first()
+        if card is not None:
+            return services.read_card_image(card), "", ""
+    return None, "", ""
+
+
+@require_POST
+def card_preview(request: HttpRequest) -> HttpResponse:
+    """The live preview of the design form: the card drawn as typed, its verdict, and how the
+    game reads its text. Always answers with the partial; problems are listed in it."""
+    form = CardPreviewForm(request.POST)
+    form.is_valid()
+    image, token, image_error = _preview_image(request, form)
+    context = _preview_context(form, image)
+    context.update({"preview_token": token, "image_error": image_error, "oob_token": True})
+    return render(request, "cards/_preview.html", context)
+
+
+def _stashed_image(token: str) -> bytes | None:
+    if not token or len(token) > 64:
+        return None
+    return cache.get(f"card-preview-image:{token}")
+
+
+def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
+    token = ""
+    if request.method == "POST":
+        form = CardForm(request.POST, request.FILES, card=card)
+        token = request.POST.get("preview_image", "")
+        if form.is_valid():
+            data = form.cleaned_data
+            image: Any = services._UNSET
+            if data.get("image") is not None:
+                image = data["image"]
+            elif _stashed_image(token) is not None:
+                # A picture chosen before the form came back with errors.
+                image = _stashed_image(token)
+            elif data.get("remove_image"):
+                image = None
+            try:
+                if card is None:
+                    saved = services.card_create(
+                        owner=request.user,
+                        definition=form.definition(),
+                        image=None if image is services._UNSET else image,
+                        visibility=data["visibility"],
+                    )
+                else:
+                    saved = services.card_update(
+                        card=card,
+                        user=request.user,
+                        definition=form.definition(),
+                        image=image,
+                        visibility=data["visibility"],
+                    )
+            except ValidationError as error:
+                _merge_errors(form, error)
+            else:
+                messages.success(request, f"“{saved.name}” is saved.")
+                return redirect(saved)
+        chosen = getattr(form, "cleaned_data", {}).get("image")
+        if chosen is not None:
+            token = _stash_preview_image(chosen.content)
+        status = 400
+    else:
+        initial: dict[str, Any] = {}
+        if card is not None:
+            initial = {**card.definition(), "visibility": card.visibility}
+        form = CardForm(initial=initial, card=card)
+        status = 200
+    preview_form = CardPreviewForm(_preview_data(form, card, token))
+    preview_form.is_valid()
+    image_content = _stashed_image(token)
+    if image_content is None and card is not None and not preview_form.cleaned_data.get(
+        "remove_image"
+    ):
+        image_content = services.read_card_image(card)
+    context = _preview_context(preview_form, image_content)
+    context.update(
+        {"form": form, "card": card, "preview_form": preview_form, "preview_token": token}
+    )
+    return render(request, "cards/design.html", context, status=status)
+
+
+def _preview_data(form: CardForm, card: Card | None, token: str) -> dict[str, Any]:
+    """What the first preview on the page is drawn from: the posted form, or the initial."""
+    if form.is_bound:
+        data = {key: form.data.get(key, "") for key in form.data}
+    else:
+        data = {name: form[name].value() for name in form.fields if name != "image"}
+        data = {key: "" if value is None else value for key, value in data.items()}
+    data["preview_image"] = token
+    if card is not None:
+        data["card_id"] = card.pk
+    return data
+
+
+def _merge_errors(form: CardForm, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, problems in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, problems)
+    else:
+        form.add_error(None, error.messages)
+
+
+@login_required
+def card_new(request: HttpRequest) -> HttpResponse:
+    return _design(request, None)
+
+
+@login_required
+def card_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_owner(user=request.user, pk=pk)
+    return _design(request, card)
+
+
+# -- one card ---------------------------------------------------------------------------------
+
+
+def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_viewer(user=request.user, pk=pk)
+    edition = _edition_from(request.GET.get("edition"))
+    context = _verdict_context(card.to_rules_card(), edition)
+    is_owner = request.user.is_authenticated and card.owner_id == request.user.pk
+    original = None
+    if card.forked_from_id:
+        original = (
+            Card.objects.filter(selectors.card_viewable_q(request.user), pk=card.forked_from_id)
+            .select_related("owner")
+            .first()
+        )
+    context.update(
+        {
+            "card": card,
+            "is_owner": is_owner,
+            "entry": selectors.owned_copies(user=request.user, card=card),
+            "original": original,
+            "editions": [(n, e.name) for n, e in sorted(rules.load_editions().items(), reverse=True)],
+            "current_edition_number": rules.current_edition().number,
+            "visibility_form": VisibilityForm(initial={"visibility": card.visibility}),
+            "revision_count": card.revisions.count(),
+            "fork_count": card.forks.filter(selectors.card_viewable_q(request.user)).count(),
+            "share_url": request.build_absolute_uri(card.get_absolute_url()),
+        }
+    )
+    return render(request, "cards/detail.html", context)
+
+
+def card_history(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_viewer(user=request.user, pk=pk)
+    context = {"card": card, "revisions": selectors.card_history(card=card)}
+    return render(request, "cards/history.html", context)
+
+
+@login_required
+@require_POST
+def card_refurbish(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_owner(user=request.user, pk=pk)
+    try:
+        card = services.card_refurbish(card=card, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, f"“{card.name}” is refurbished: its new text is saved as a new revision."
+        )
+    return redirect(card)
+
+
+@login_required
+@require_POST
+def card_fork(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_viewer(user=request.user, pk=pk)
+    copy = services.card_fork(card=card, user=request.user)
+    messages.success(request, f"“{copy.name}” is now one of your cards. Make it your own.")
+    return redirect(copy)
+
+
+@login_required
+@require_POST
+def card_collect(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_viewer(user=request.user, pk=pk)
+    form = CopiesForm(request.POST)
+    copies = form.cleaned_data["copies"] if form.is_valid() else None
+    if "copies" in request.POST and not form.is_valid():
+        messages.error(request, form.errors["copies"][0])
+        return redirect(card)
+    entry, created = services.collection_add(user=request.user, card=card, copies=copies)
+    if created:
+        messages.success(request, f"“{card.name}” is in your collection.")
+    else:
+        messages.success(request, f"You own {entry.copies} of “{card.name}”.")
+    return redirect(card)
+
+
+@login_required
+@require_POST
+def card_visibility(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_owner(user=request.user, pk=pk)
+    form = VisibilityForm(request.POST)
+    if form.is_valid():
+        card = services.card_update(
+            card=card, user=request.user, visibility=form.cleaned_data["visibility"]
+        )
+        messages.success(request, f"“{card.name}” is now {card.get_visibility_display().lower()}.")
+    else:
+        messages.error(request, "Choose private, unlisted or public.")
+    return redirect(card)
+
+
+@login_required
+def card_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    card = selectors.card_for_owner(user=request.user, pk=pk)
+    if request.method == "POST":
+        name = card.name
+        services.card_delete(card=card, user=request.user)
+        messages.success(request, f"“{name}” is deleted.")
+        return redirect("my-cards")
+    return render(request, "cards/confirm_delete.html", {"card": card})
+
+
+@login_required
+@require_POST
+def card_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            definition, notes = import_definition(form.cleaned_data["card"])
+            card = services.card_import(owner=request.user, data=definition)
+        except ValidationError as error:
+            problems = (
+                [f"{_label(field)}: {m}" for field, ms in error.message_dict.items() for m in ms]
+                if hasattr(error, "error_dict")
+                else error.messages
+            )
+            for problem in problems:
+                form.add_error(None, problem)
+        else:
+            for note in notes:
+                messages.info(request, note)
+            messages.success(request, f"“{card.name}” is imported as a private card.")
+            return redirect(card)
+    return _my_cards_page(request, form, status=400, show_import=True)
+
+
+def _label(field: str) -> str:
+    return selectors.FIELD_LABELS.get(field, field.replace("_", " ").capitalize())

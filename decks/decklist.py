@@ -1,0 +1,188 @@
+"""Plain deck lists: one ``3 Card Name`` a line. Parsing and name matching, pure Python.
+
+Accepted lines::
+
+    3 Fire Drake          count, a space, the card's name
+    3x Fire Drake         the count may carry an x (or ×)
+    1 Fire Drake #12      a trailing #<number> picks one card when several share the name
+    # a comment           lines starting with # or // are ignored, and so are blank lines
+
+Every problem is reported with its line number, so a person can fix the list in one pass.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+MAX_COUNT = 100
+MAX_NAME = 100
+MAX_LINES = 1000
+EXAMPLE = "3 Fire Drake"
+
+_LINE = re.compile(r"^(?P<count>[+-]?\d+)[xX\u00d7]?\s+(?P<name>.+)$")
+_CARD_NUMBER = re.compile(r"\s+#(?P<pk>\d{1,18})$")
+_SPACES = re.compile(r"\s+")
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+@dataclass(frozen=True)
+class DecklistLine:
+    line: int  # 1-based line number in the text
+    count: int
+    name: str
+    card_number: int | None = None  # the #12 of "Fire Drake #12"
+
+
+@dataclass(frozen=True)
+class LineError:
+    line: int | None  # None for a problem with the whole list
+    message: str
+
+    def __str__(self) -> str:
+        return f"Line {self.line}: {self.message}" if self.line is not None else self.message
+
+    def as_dict(self) -> dict[str, object]:
+        return {"line": self.line, "message": str(self)}
+
+
+class DecklistError(ValueError):
+    """The list has problems; `errors` names each with its line."""
+
+    def __init__(self, errors: Sequence[LineError]) -> None:
+        self.errors = tuple(errors)
+        super().__init__("; ".join(str(error) for error in self.errors))
+
+
+def normalize_name(name: str) -> str:
+    """The form names are compared in: case, spacing, width and curly quotes do not matter."""
+    text = unicodedata.normalize("NFKC", name).translate(_QUOTES)
+    return _SPACES.sub(" ", text).strip().casefold()
+
+
+def parse_decklist(text: str) -> tuple[list[DecklistLine], list[LineError]]:
+    """The entries of a list and the problems found in it, each with its line number."""
+    lines: list[DecklistLine] = []
+    errors: list[LineError] = []
+    raw_lines = text.splitlines()
+    if len(raw_lines) > MAX_LINES:
+        return [], [LineError(None, f"A list may have at most {MAX_LINES} lines.")]
+    for number, raw in enumerate(raw_lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        match = _LINE.match(line)
+        if match is None:
+            shown = line if len(line) <= 60 else line[:57] + "..."
+            errors.append(
+                LineError(
+                    number,
+                    f"expected '<count> <card name>', like '{EXAMPLE}', but found '{shown}'.",
+                )
+            )
+            continue
+        count = int(match["count"])
+        name = _SPACES.sub(" ", match["name"]).strip()
+        card_number = None
+        picked = _CARD_NUMBER.search(name)
+        if picked:
+            card_number = int(picked["pk"])
+            name = name[: picked.start()].strip()
+        if count < 1:
+            errors.append(LineError(number, f"the count must be at least 1, not {count}."))
+            continue
+        if count > MAX_COUNT:
+            errors.append(
+                LineError(number, f"the count must be at most {MAX_COUNT}, not {count}.")
+            )
+            continue
+        if len(name) > MAX_NAME:
+            errors.append(LineError(number, f"a card name has at most {MAX_NAME} characters."))
+            continue
+        lines.append(DecklistLine(number, count, name, card_number))
+    if not lines and not errors:
+        errors.append(LineError(None, f"The list is empty. Write one card a line, like '{EXAMPLE}'."))
+    return lines, errors
+
+
+class NamedCard(Protocol):
+    @property
+    def pk(self) -> object: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+C = TypeVar("C", bound=NamedCard)
+
+
+def match_decklist(
+    lines: Iterable[DecklistLine],
+    cards: Iterable[C],
+    *,
+    describe: Callable[[C], str] = lambda card: f"#{card.pk}",
+    max_entries: int | None = None,
+) -> tuple[list[tuple[C, int]], list[LineError]]:
+    """Match each line to exactly one of `cards` by name; lines naming the same card add up.
+
+    Returns the (card, count) entries in the list's order and an error for every line that
+    names no card, several cards, or takes a card past the most copies allowed."""
+    by_name: dict[str, list[C]] = {}
+    by_number: dict[str, C] = {}
+    for card in cards:
+        by_name.setdefault(normalize_name(card.name), []).append(card)
+        by_number[str(card.pk)] = card
+    counts: dict[str, int] = {}
+    chosen: dict[str, C] = {}
+    errors: list[LineError] = []
+    for entry in lines:
+        key = normalize_name(entry.name)
+        candidates = by_name.get(key, [])
+        if entry.card_number is not None:
+            card = by_number.get(str(entry.card_number))
+            if card is None or normalize_name(card.name) != key:
+                errors.append(
+                    LineError(
+                        entry.line,
+                        f"no card #{entry.card_number} named '{entry.name}' in your collection.",
+                    )
+                )
+                continue
+        elif not candidates:
+            errors.append(LineError(entry.line, f"no card named '{entry.name}' in your collection."))
+            continue
+        elif len(candidates) > 1:
+            choices = ", ".join(describe(card) for card in candidates)
+            errors.append(
+                LineError(
+                    entry.line,
+                    f"{len(candidates)} cards in your collection are named '{entry.name}': "
+                    f"{choices}. Add the number of the one you mean, like "
+                    f"'{entry.count} {entry.name} #{candidates[0].pk}'.",
+                )
+            )
+            continue
+        else:
+            card = candidates[0]
+        pk = str(card.pk)
+        total = counts.get(pk, 0) + entry.count
+        if total > MAX_COUNT:
+            errors.append(
+                LineError(
+                    entry.line,
+                    f"this brings '{card.name}' to {total} copies; a deck holds at most "
+                    f"{MAX_COUNT} of a card.",
+                )
+            )
+            continue
+        counts[pk] = total
+        chosen[pk] = card
+    if max_entries is not None and len(chosen) > max_entries:
+        errors.append(
+            LineError(None, f"A deck holds at most {max_entries} different cards; this list names {len(chosen)}.")
+        )
+    errors.sort(key=lambda error: (error.line is None, error.line or 0))
+    return [(chosen[pk], counts[pk]) for pk in chosen], errors

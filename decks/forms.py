@@ -1,0 +1,133 @@
+"""Forms of the deck pages. They read input; the services decide what may be saved."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+
+from cards import rules
+from decks import printing
+from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_NAME, Deck
+
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+MAX_LIST_CHARS = 100_000
+
+
+def edition_choices() -> list[tuple[int, str]]:
+    return [(number, edition.name) for number, edition in sorted(rules.load_editions().items(), reverse=True)]
+
+
+class DeckForm(forms.Form):
+    name = forms.CharField(max_length=MAX_NAME, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    description = forms.CharField(
+        max_length=MAX_DESCRIPTION,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="How the deck plays, what it needs, what to watch out for.",
+    )
+    edition = forms.TypedChoiceField(
+        coerce=int,
+        choices=edition_choices,
+        help_text="The rulebook the deck is built for; validation follows its rules.",
+    )
+    visibility = forms.ChoiceField(choices=Deck.Visibility.choices)
+
+
+class EntryForm(forms.Form):
+    """One change to a deck's list, from the +/- buttons, the Add buttons or a count box."""
+
+    card = forms.IntegerField(min_value=1)
+    action = forms.ChoiceField(choices=[("add", "add"), ("remove", "remove"), ("set", "set")])
+    count = forms.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("action") == "set" and data.get("count") is None:
+            self.add_error("count", "Give the number of copies.")
+        return data
+
+
+class DeckImportForm(forms.Form):
+    text = forms.CharField(
+        label="Deck JSON or list",
+        required=False,
+        max_length=MAX_LIST_CHARS,
+        strip=False,
+        widget=forms.Textarea(
+            attrs={"rows": 14, "spellcheck": "false", "placeholder": "4 Fire Drake\n3x Ember Wisp\n# comments are ignored"}
+        ),
+        help_text=(
+            "Paste an exported deck (JSON), or a list with one '3 Card Name' a line, matched "
+            "against your collection."
+        ),
+    )
+    file = forms.FileField(
+        label="…or upload a file",
+        required=False,
+        help_text="A .json export or a .txt list.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,.txt,application/json,text/plain"}),
+    )
+    name = forms.CharField(
+        max_length=MAX_NAME,
+        required=False,
+        help_text="Leave empty to keep the name in the JSON (a list needs one).",
+    )
+    edition = forms.TypedChoiceField(
+        coerce=int,
+        choices=edition_choices,
+        help_text="For a list; a JSON deck names its own edition.",
+    )
+    visibility = forms.ChoiceField(choices=Deck.Visibility.choices, initial=Deck.Visibility.PRIVATE)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        text = data.get("text") or ""
+        if upload is not None:
+            if upload.size > MAX_IMPORT_BYTES:
+                self.add_error("file", f"The file is larger than {MAX_IMPORT_BYTES // 1024 // 1024} MB.")
+                return data
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", "The file is not UTF-8 text.")
+                return data
+        if not text.strip():
+            raise forms.ValidationError("Paste a deck or choose a file.")
+        data["content"] = text
+        data["json"] = None
+        stripped = text.lstrip()
+        if stripped.startswith(("{", "[")):
+            try:
+                data["json"] = json.loads(stripped)
+            except ValueError as error:
+                raise forms.ValidationError(f"This looks like JSON but cannot be read: {error}.") from error
+            if not isinstance(data["json"], dict):
+                raise forms.ValidationError("The deck JSON must be an object with 'edition' and 'cards'.")
+        elif not (data.get("name") or "").strip():
+            self.add_error("name", "A list needs a name for the new deck.")
+        return data
+
+
+class PrintForm(forms.Form):
+    paper = forms.ChoiceField(
+        choices=[(paper.key, paper.label) for paper in printing.PAPERS.values()], initial="a4"
+    )
+    backs = forms.ChoiceField(
+        label="Card backs",
+        choices=[
+            ("none", "No backs"),
+            ("sheet", "One page of card backs at the end"),
+            ("duplex", "A page of backs after every page (two-sided printing)"),
+        ],
+        initial="none",
+        required=False,
+    )
+    missing = forms.BooleanField(
+        label="Only the copies missing from my collection", required=False
+    )
+
+    def clean_backs(self) -> str:
+        return self.cleaned_data.get("backs") or "none"

@@ -1,0 +1,72 @@
+"""From merged tallies to the result JSON the site stores and shows."""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import Any
+
+from .model import Deck, GoldfishError, Options
+from .policy import build_tables
+from .tally import Tally, fingerprint
+
+
+def _median(histogram: list[int]) -> float | None:
+    """Median of the values 1, 2, ... counted by ``histogram`` (mean of the two middle
+    values for an even count)."""
+    total = sum(histogram)
+    if total == 0:
+        return None
+
+    def value_at(rank: int) -> int:
+        running = 0
+        for turn, count in enumerate(histogram, start=1):
+            running += count
+            if running > rank:
+                return turn
+        raise AssertionError("rank beyond the histogram")
+
+    low = value_at((total - 1) // 2)
+    high = value_at(total // 2)
+    return (low + high) / 2
+
+
+def summarize(tally: Tally, deck: Deck, options: Options) -> dict[str, Any]:
+    """The result JSON of a (merged) tally. A tally of only some blocks summarizes the
+    games played so far."""
+    if tally.fingerprint != fingerprint(deck, options) or tally.max_turns != options.max_turns:
+        raise GoldfishError("this tally was made with another deck or other options")
+    games = tally.games
+    if games <= 0:
+        raise GoldfishError("this tally holds no games")
+    turns = [str(t) for t in range(1, options.max_turns + 1)]
+    kills = list(tally.kills)
+    won = sum(kills)
+    mean = sum(t * c for t, c in enumerate(kills, start=1)) / won if won else None
+    seen = dict(tally.seen)
+    return {
+        "games": games,
+        "seed": options.seed,
+        "edition": options.edition,
+        "max_turns": options.max_turns,
+        "going": options.going,
+        "bury": options.bury,
+        "kill_turn": {
+            "mean": mean,
+            "median": _median(kills),
+            "histogram": dict(zip(turns, kills, strict=True)),
+        },
+        "p_kill_by_turn": {t: c / games for t, c in zip(turns, accumulate(kills), strict=True)},
+        "mean_damage_by_turn": {t: s / games for t, s in zip(turns, tally.damage, strict=True)},
+        "mean_resources_by_turn": {
+            t: s / games for t, s in zip(turns, tally.resources, strict=True)
+        },
+        "p_seen_by_turn": {
+            name: {
+                t: c / games
+                for t, c in zip(turns, list(accumulate(seen[name]))[1:], strict=True)
+            }
+            for name in sorted(seen)
+        },
+        "unmodeled_cards": list(build_tables(deck, options.max_turns).unmodeled),
+        "not_won": games - won,
+    }

@@ -1,0 +1,96 @@
+"""Decks people build from their own cards and the cards others share."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+
+from cards import rules
+
+MAX_NAME = 100
+MAX_DESCRIPTION = 2000
+MAX_ENTRIES = 200  # different cards in a deck
+MAX_COUNT = 100  # copies of one card in a deck
+
+
+def default_edition() -> int:
+    return rules.current_edition().number
+
+
+class Deck(models.Model):
+    class Visibility(models.TextChoices):
+        PRIVATE = "private", "Private — only you"
+        UNLISTED = "unlisted", "Unlisted — anyone with the link"
+        PUBLIC = "public", "Public — in the gallery"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    name = models.CharField(max_length=MAX_NAME)
+    description = models.TextField(max_length=MAX_DESCRIPTION, blank=True)
+    edition = models.PositiveSmallIntegerField(
+        default=default_edition, help_text="The edition the deck is built for."
+    )
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
+    # Kept as text so the credit survives when the original is deleted or made private.
+    forked_from_name = models.CharField(max_length=MAX_NAME, blank=True)
+    forked_from_owner = models.CharField(max_length=150, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated", "-pk"]
+        indexes = [
+            models.Index(fields=["visibility", "-updated"], name="deck_visibility_updated"),
+            models.Index(fields=["owner", "-updated"], name="deck_owner_updated"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("deck-detail", args=[self.pk])
+
+    @property
+    def edition_rules(self) -> rules.Edition:
+        try:
+            return rules.get_edition(self.edition)
+        except rules.UnknownEdition:
+            # An edition whose data file was removed: judge the deck by the current rules.
+            return rules.current_edition()
+
+
+class DeckEntry(models.Model):
+    """Copies of one card in a deck.
+
+    Deleting a card removes it from every deck that holds it (CASCADE): a card belongs to its
+    designer, who may always delete it. The deck's validation then shows the smaller size, and
+    an exported deck keeps full copies of its cards, so nothing needs the original to be rebuilt.
+    """
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="deck_entries")
+    count = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_COUNT)]
+    )
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card"], name="deck_entry_unique_card"),
+            models.CheckConstraint(
+                condition=models.Q(count__gte=1) & models.Q(count__lte=MAX_COUNT),
+                name="deck_entry_count_range",
+            ),
+        ]
+        verbose_name_plural = "deck entries"
+
+    def __str__(self) -> str:
+        return f"{self.count} × {self.card_id}"

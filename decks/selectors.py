@@ -1,0 +1,348 @@
+"""Reading decks, with who may see what in one place, and what the deck page shows.
+
+Private decks are seen by their owner only. Unlisted decks are seen by anyone who has their
+address but are never listed to others. Public decks are listed in the gallery. Validation is
+computed on every read from the cards as they are now; nothing about it is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
+from django.http import Http404
+
+from cards import rules
+from cards.marking import Segment, refurbish_segments
+from cards.models import Card, CollectionEntry
+from cards.search import filter_cards
+from cards.selectors import card_viewable_q
+from decks import stats as deck_stats_module
+from decks.models import Deck, DeckEntry
+
+KIND_ORDER = {"minion": 0, "spell": 1}
+
+
+def _user_or_none(user: Any) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _with_size(queryset: QuerySet[Deck]) -> QuerySet[Deck]:
+    return queryset.select_related("owner").annotate(
+        size=Coalesce(Sum("entries__count"), 0), card_kinds=Count("entries")
+    )
+
+
+def deck_viewable_q(user: Any) -> Q:
+    """Decks `user` may open by id: their own, and anyone's public or unlisted ones."""
+    user = _user_or_none(user)
+    shared = ~Q(visibility=Deck.Visibility.PRIVATE)
+    return shared | Q(owner=user) if user is not None else shared
+
+
+def decks_visible_to(user: Any, *, q: str = "") -> QuerySet[Deck]:
+    """The decks `user` may find in lists: their own and the public ones."""
+    user = _user_or_none(user)
+    condition = Q(visibility=Deck.Visibility.PUBLIC)
+    if user is not None:
+        condition |= Q(owner=user)
+    decks = Deck.objects.filter(condition)
+    if q.strip():
+        decks = decks.filter(name__icontains=q.strip())
+    return _with_size(decks).order_by("-updated", "-pk")
+
+
+def gallery_decks(*, q: str = "") -> QuerySet[Deck]:
+    """Public decks whose name (or owner's name) contains `q`, newest first."""
+    decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC)
+    text = q.strip()
+    if text:
+        decks = decks.filter(Q(name__icontains=text) | Q(owner__username__iexact=text))
+    return _with_size(decks).order_by("-updated", "-pk")
+
+
+def decks_owned_by(*, user: Any, q: str = "") -> QuerySet[Deck]:
+    decks = Deck.objects.filter(owner=user)
+    if q.strip():
+        decks = decks.filter(name__icontains=q.strip())
+    return _with_size(decks).order_by("-updated", "-pk")
+
+
+def _entries_prefetch() -> Prefetch:
+    return Prefetch(
+        "entries", queryset=DeckEntry.objects.select_related("card", "card__owner").order_by("pk")
+    )
+
+
+def deck_with_entries(pk: Any) -> Deck:
+    """The deck with its owner, entries and their cards loaded in two queries.
+
+    Raises Deck.DoesNotExist."""
+    return (
+        Deck.objects.select_related("owner", "forked_from")
+        .prefetch_related(_entries_prefetch())
+        .get(pk=pk)
+    )
+
+
+def deck_for_viewer(*, user: Any, pk: Any, entries: bool = True) -> Deck:
+    """The deck if `user` may see it; Http404 otherwise (a private deck does not exist to
+    anyone but its owner)."""
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        raise Http404("No such deck.") from None
+    decks = Deck.objects.filter(deck_viewable_q(user)).select_related("owner", "forked_from")
+    if entries:
+        decks = decks.prefetch_related(_entries_prefetch())
+    deck = decks.filter(pk=pk).first()
+    if deck is None:
+        raise Http404("No such deck.")
+    return deck
+
+
+def deck_for_owner(*, user: Any, pk: Any, entries: bool = True) -> Deck:
+    """The deck if `user` owns it. Http404 when they may not even see it, PermissionDenied
+    when they may see it but not change it."""
+    deck = deck_for_viewer(user=user, pk=pk, entries=entries)
+    if _user_or_none(user) is None or deck.owner_id != user.pk:
+        raise PermissionDenied("Only the deck's owner may change it.")
+    return deck
+
+
+def entry_sort_key(entry: DeckEntry) -> tuple[Any, ...]:
+    card = entry.card
+    return (KIND_ORDER.get(card.kind, 2), card.level, card.name.casefold(), card.pk)
+
+
+def sorted_entries(deck: Deck) -> list[DeckEntry]:
+    """The deck's entries, minions then spells, by level, then by name."""
+    return sorted(deck.entries.all(), key=entry_sort_key)
+
+
+def deck_size(deck: Deck) -> int:
+    return sum(entry.count for entry in deck.entries.all())
+
+
+def deck_check(deck: Deck, edition: int | None = None) -> rules.DeckCheck:
+    """The rules engine's verdict on the deck, from its cards as they are now."""
+    number = deck.edition_rules.number if edition is None else edition
+    entries = [
+        rules.DeckEntry(count=entry.count, card=entry.card.to_rules_card())
+        for entry in sorted_entries(deck)
+    ]
+    return rules.check_deck(entries, number)
+
+
+# -- the deck page ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """One row of the deck list: the entry, the card's verdict and its text as played."""
+
+    entry: DeckEntry
+    check: rules.CardCheck
+    segments: tuple[Segment, ...]
+    owned: int | None  # copies in the viewer's collection, None when not known
+
+    @property
+    def card(self) -> Card:
+        return self.entry.card
+
+    @property
+    def count(self) -> int:
+        return self.entry.count
+
+    @property
+    def needed(self) -> int:
+        return max(0, self.entry.count - (self.owned or 0))
+
+
+@dataclass(frozen=True)
+class EntryGroup:
+    key: str
+    label: str
+    rows: tuple[EntryView, ...]
+
+    @property
+    def count(self) -> int:
+        return sum(row.count for row in self.rows)
+
+
+@dataclass(frozen=True)
+class SizeStatus:
+    size: int
+    minimum: int
+    maximum: int
+    text: str  # "40–60" or "exactly 40"
+
+    @property
+    def short(self) -> bool:
+        return self.size < self.minimum
+
+    @property
+    def over(self) -> bool:
+        return self.size > self.maximum
+
+    @property
+    def fits(self) -> bool:
+        return not self.short and not self.over
+
+    @property
+    def percent(self) -> int:
+        """How full the deck is, against the most it may hold (for the meter)."""
+        return min(100, round(100 * self.size / self.maximum)) if self.maximum else 100
+
+    @property
+    def minimum_percent(self) -> int:
+        return round(100 * self.minimum / self.maximum) if self.maximum else 100
+
+
+@dataclass(frozen=True)
+class DeckView:
+    """Everything the deck page and its live parts show, computed from prefetched rows."""
+
+    deck: Deck
+    edition: rules.Edition
+    check: rules.DeckCheck
+    groups: tuple[EntryGroup, ...]
+    rows: tuple[EntryView, ...]
+    stats: deck_stats_module.DeckStats
+    chart: deck_stats_module.Chart
+    size: SizeStatus
+    verdict_counts: tuple[tuple[str, int], ...]  # (verdict, copies), for the summary
+    deck_problems: tuple[rules.Problem, ...]  # problems of the whole deck (its size)
+
+    @property
+    def flagged(self) -> tuple[EntryView, ...]:
+        """Rows that need a look: not plainly legal, or with warnings."""
+        return tuple(
+            row
+            for row in self.rows
+            if row.check.verdict != rules.Verdict.LEGAL or row.check.warnings
+        )
+
+    @property
+    def refurbished(self) -> tuple[EntryView, ...]:
+        return tuple(row for row in self.rows if row.check.replacements)
+
+    @property
+    def missing(self) -> int:
+        return sum(row.needed for row in self.rows if row.owned is not None)
+
+
+def owned_copies(*, user: Any, cards: Sequence[Card]) -> dict[int, int]:
+    """How many printed copies of each card the user's collection says they own."""
+    user = _user_or_none(user)
+    if user is None or not cards:
+        return {}
+    rows = CollectionEntry.objects.filter(owner=user, card__in=[card.pk for card in cards])
+    return dict(rows.values_list("card_id", "copies"))
+
+
+def deck_view(deck: Deck, *, user: Any = None, edition: int | None = None) -> DeckView:
+    """The deck page's content. One query for the viewer's collection, none for the rest."""
+    rules_edition = deck.edition_rules if edition is None else rules.get_edition(edition)
+    entries = sorted_entries(deck)
+    check = rules.check_deck(
+        [rules.DeckEntry(count=e.count, card=e.card.to_rules_card()) for e in entries],
+        rules_edition.number,
+    )
+    owned = owned_copies(user=user, cards=[entry.card for entry in entries])
+    known = _user_or_none(user) is not None
+    rows = tuple(
+        EntryView(
+            entry=entry,
+            check=card_check,
+            segments=tuple(refurbish_segments(entry.card.ability_text, card_check.replacements)),
+            owned=owned.get(entry.card_id, 0) if known else None,
+        )
+        for entry, card_check in zip(entries, check.cards, strict=True)
+    )
+    groups = []
+    for kind, label in (("minion", "Minions"), ("spell", "Spells")):
+        members = tuple(row for row in rows if row.card.kind == kind)
+        if members:
+            groups.append(EntryGroup(kind, label, members))
+    others = tuple(row for row in rows if row.card.kind not in KIND_ORDER)
+    if others:
+        groups.append(EntryGroup("other", "Other", others))
+    stats = deck_stats_module.deck_stats((entry.count, entry.card) for entry in entries)
+    verdicts: dict[str, int] = {}
+    for row in rows:
+        verdict = row.check.verdict.value
+        verdicts[verdict] = verdicts.get(verdict, 0) + row.count
+    order = [v.value for v in rules.Verdict]
+    return DeckView(
+        deck=deck,
+        edition=rules_edition,
+        check=check,
+        groups=tuple(groups),
+        rows=rows,
+        stats=stats,
+        chart=deck_stats_module.curve_chart(stats.curve),
+        size=SizeStatus(
+            check.size, rules_edition.deck_min, rules_edition.deck_max, rules_edition.deck_size_text
+        ),
+        verdict_counts=tuple(
+            sorted(verdicts.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99)
+        ),
+        deck_problems=tuple(problem for problem in check.problems if problem.card is None),
+    )
+
+
+@dataclass(frozen=True)
+class MissingCard:
+    card: Card
+    count: int  # copies in the deck
+    owned: int  # copies the collection says the person owns
+    needed: int
+
+
+def deck_missing(*, deck: Deck, user: Any) -> list[MissingCard]:
+    """The copies `user` needs to print beyond those their collection says they own."""
+    entries = sorted_entries(deck)
+    owned = owned_copies(user=user, cards=[entry.card for entry in entries])
+    missing = []
+    for entry in entries:
+        have = owned.get(entry.card_id, 0)
+        if entry.count > have:
+            missing.append(MissingCard(entry.card, entry.count, have, entry.count - have))
+    return missing
+
+
+# -- finding cards to add ---------------------------------------------------------------------
+
+
+def deck_card_search(*, user: Any, q: str = "", limit: int = 24) -> list[Card]:
+    """Cards `user` may add to a deck: their collection first, then public cards.
+
+    Raises cards.search.QueryError when the query cannot be read."""
+    user = _user_or_none(user)
+    if user is None:
+        return []
+    saved = CollectionEntry.objects.filter(owner=user, card=OuterRef("pk"))
+    in_collection = Q(owner=user) | Exists(saved)
+    cards = Card.objects.filter(card_viewable_q(user)).filter(
+        in_collection | Q(visibility=Card.Visibility.PUBLIC)
+    )
+    cards = filter_cards(cards, q).annotate(
+        mine=Case(When(in_collection, then=Value(True)), default=Value(False))
+    )
+    return list(cards.select_related("owner").order_by("-mine", "name", "pk")[:limit])

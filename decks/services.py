@@ -1,0 +1,479 @@
+"""Writing decks: building, importing, forking, printing.
+
+Every function is keyword-only and atomic. Bad input raises Django's ValidationError with field
+errors (or DecklistError with an error a line for a plain list), so forms and the API can show
+them; a deck is never half-saved.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from PIL import Image
+
+from cards import rules
+from cards.models import DEFINITION_FIELDS, Card
+from cards.selectors import collection_cards
+from cards.services import card_create, card_render, definition_clean
+from decks import printing
+from decks.decklist import DecklistError, LineError, match_decklist, parse_decklist
+from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Deck, DeckEntry
+from decks.selectors import deck_missing, sorted_entries
+
+_UNSET: Any = object()
+
+Entries = Sequence[tuple[Card, int]]
+
+
+# -- checks -----------------------------------------------------------------------------------
+
+
+def _clean_name(name: Any) -> str:
+    text = name.strip() if isinstance(name, str) else ""
+    if not text:
+        raise ValidationError({"name": ["A deck needs a name."]})
+    if len(text) > MAX_NAME:
+        raise ValidationError(
+            {"name": [f"The name has {len(text)} characters; the limit is {MAX_NAME}."]}
+        )
+    return text
+
+
+def _clean_description(description: Any) -> str:
+    if description is None:
+        return ""
+    if not isinstance(description, str):
+        raise ValidationError({"description": ["The description must be text."]})
+    text = description.replace("\r\n", "\n").strip()
+    if len(text) > MAX_DESCRIPTION:
+        raise ValidationError(
+            {
+                "description": [
+                    f"The description has {len(text)} characters; the limit is {MAX_DESCRIPTION}."
+                ]
+            }
+        )
+    return text
+
+
+def _clean_edition(edition: Any) -> int:
+    known = sorted(rules.load_editions())
+    if isinstance(edition, bool) or not isinstance(edition, int) or edition not in known:
+        names = ", ".join(str(number) for number in known)
+        raise ValidationError({"edition": [f"Unknown edition {edition!r}. Known editions: {names}."]})
+    return edition
+
+
+def _clean_visibility(visibility: Any) -> str:
+    if visibility not in Deck.Visibility.values:
+        raise ValidationError(
+            {"visibility": [f"{visibility!r} is not one of: private, unlisted, public."]}
+        )
+    return str(visibility)
+
+
+def _clean_count(count: Any, *, card: Card | None = None) -> int:
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise ValidationError({"count": ["The number of copies must be a whole number."]})
+    if not 1 <= count <= MAX_COUNT:
+        label = f"“{card.name}”" if card is not None else "a card"
+        raise ValidationError(
+            {"count": [f"A deck holds 1 to {MAX_COUNT} copies of {label}, not {count}."]}
+        )
+    return count
+
+
+def card_usable_by(card: Card, user: Any) -> bool:
+    """Whether `user` may put `card` in a deck: their own, or one its designer shares."""
+    return card.owner_id == getattr(user, "pk", None) or card.visibility != Card.Visibility.PRIVATE
+
+
+def _check_card(card: Card, user: Any) -> None:
+    if not card_usable_by(card, user):
+        raise ValidationError({"card": ["That card is private: only its designer may use it."]})
+
+
+def _require_owner(deck: Deck, user: Any) -> None:
+    if user is None or not user.is_authenticated or deck.owner_id != user.pk:
+        raise PermissionDenied("Only the deck's owner may change it.")
+
+
+def _touch(deck: Deck) -> None:
+    now = timezone.now()
+    Deck.objects.filter(pk=deck.pk).update(updated=now)
+    deck.updated = now
+
+
+def _clean_entries(entries: Iterable[tuple[Card, int]], user: Any) -> list[tuple[Card, int]]:
+    clean: list[tuple[Card, int]] = []
+    seen: set[int] = set()
+    errors: list[str] = []
+    for card, count in entries:
+        if card.pk in seen:
+            errors.append(f"“{card.name}” (#{card.pk}) is listed twice; list each card once.")
+            continue
+        seen.add(card.pk)
+        try:
+            _check_card(card, user)
+            clean.append((card, _clean_count(count, card=card)))
+        except ValidationError as error:
+            errors.extend(f"“{card.name}” (#{card.pk}): {message}" for message in error.messages)
+    if len(seen) > MAX_ENTRIES:
+        errors.append(f"A deck holds at most {MAX_ENTRIES} different cards, not {len(seen)}.")
+    if errors:
+        raise ValidationError({"entries": errors})
+    return clean
+
+
+# -- decks ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner: Any,
+    name: str,
+    description: str = "",
+    edition: int | None = None,
+    visibility: str = Deck.Visibility.PRIVATE,
+    entries: Entries = (),
+    forked_from: Deck | None = None,
+) -> Deck:
+    """A new deck of `owner`'s, with the given (card, count) entries."""
+    if owner is None or not owner.is_authenticated:
+        raise PermissionDenied("Log in to build decks.")
+    deck = Deck(
+        owner=owner,
+        name=_clean_name(name),
+        description=_clean_description(description),
+        edition=_clean_edition(rules.current_edition().number if edition is None else edition),
+        visibility=_clean_visibility(visibility),
+    )
+    if forked_from is not None:
+        deck.forked_from = forked_from
+        deck.forked_from_name = forked_from.name
+        deck.forked_from_owner = forked_from.owner.get_username()
+    clean = _clean_entries(entries, owner)
+    deck.save()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, card=card, count=count) for card, count in clean
+    )
+    return deck
+
+
+@transaction.atomic
+def deck_update(
+    *,
+    deck: Deck,
+    user: Any,
+    name: Any = _UNSET,
+    description: Any = _UNSET,
+    edition: Any = _UNSET,
+    visibility: Any = _UNSET,
+) -> Deck:
+    """Change a deck's details; leave a field out to keep it."""
+    _require_owner(deck, user)
+    errors: dict[str, list[str]] = {}
+    changes: dict[str, Any] = {}
+    for field, value, clean in (
+        ("name", name, _clean_name),
+        ("description", description, _clean_description),
+        ("edition", edition, _clean_edition),
+        ("visibility", visibility, _clean_visibility),
+    ):
+        if value is _UNSET:
+            continue
+        try:
+            changes[field] = clean(value)
+        except ValidationError as error:
+            errors.update(error.message_dict)
+    if errors:
+        raise ValidationError(errors)
+    for field, value in changes.items():
+        setattr(deck, field, value)
+    deck.save()
+    return deck
+
+
+@transaction.atomic
+def deck_set_entries(*, deck: Deck, user: Any, entries: Entries) -> Deck:
+    """Replace every entry of the deck."""
+    _require_owner(deck, user)
+    clean = _clean_entries(entries, user)
+    deck.entries.all().delete()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, card=card, count=count) for card, count in clean
+    )
+    _touch(deck)
+    return deck
+
+
+@transaction.atomic
+def deck_change_count(*, deck: Deck, user: Any, card: Card, delta: int) -> int:
+    """Add (delta > 0) or remove (delta < 0) copies of a card; returns the new count.
+
+    Removing the last copy removes the card from the deck. Adding past the most copies allowed,
+    or a card the owner may not use, is refused."""
+    _require_owner(deck, user)
+    if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
+        raise ValidationError({"count": ["Add or remove at least one copy."]})
+    entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card).first()
+    current = entry.count if entry is not None else 0
+    return _set_count(deck=deck, user=user, card=card, entry=entry, count=current + delta)
+
+
+@transaction.atomic
+def deck_set_count(*, deck: Deck, user: Any, card: Card, count: int) -> int:
+    """Set the number of copies of a card; 0 removes it. Returns the new count."""
+    _require_owner(deck, user)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValidationError({"count": ["The number of copies must be a whole number, 0 or more."]})
+    entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card).first()
+    return _set_count(deck=deck, user=user, card=card, entry=entry, count=count)
+
+
+def _set_count(
+    *, deck: Deck, user: Any, card: Card, entry: DeckEntry | None, count: int
+) -> int:
+    if count <= 0:
+        if entry is not None:
+            entry.delete()
+            _touch(deck)
+        return 0
+    if entry is None or count > entry.count:
+        # Taking copies out is always allowed; adding needs the card to be usable.
+        _check_card(card, user)
+    _clean_count(count, card=card)
+    if entry is None:
+        if DeckEntry.objects.filter(deck=deck).count() >= MAX_ENTRIES:
+            raise ValidationError(
+                {"card": [f"A deck holds at most {MAX_ENTRIES} different cards."]}
+            )
+        DeckEntry.objects.create(deck=deck, card=card, count=count)
+    elif entry.count != count:
+        DeckEntry.objects.filter(pk=entry.pk).update(count=count)
+    _touch(deck)
+    return count
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck, user: Any) -> None:
+    _require_owner(deck, user)
+    deck.delete()
+
+
+@transaction.atomic
+def deck_fork(*, deck: Deck, user: Any) -> Deck:
+    """Copy a deck the user may see into their own decks, crediting the original.
+
+    The copy holds the same cards (not copies of them); a card its designer has since made
+    private is left out, since only they may use it."""
+    if user is None or not user.is_authenticated:
+        raise PermissionDenied("Log in to copy decks.")
+    if deck.visibility == Deck.Visibility.PRIVATE and deck.owner_id != user.pk:
+        raise PermissionDenied("This deck is private.")
+    entries = [
+        (entry.card, entry.count)
+        for entry in deck.entries.select_related("card")
+        if card_usable_by(entry.card, user)
+    ]
+    return deck_create(
+        owner=user,
+        name=deck.name,
+        description=deck.description,
+        edition=deck.edition if deck.edition in rules.load_editions() else None,
+        entries=entries,
+        forked_from=deck,
+    )
+
+
+# -- the deck JSON format ---------------------------------------------------------------------
+
+
+def deck_definition(deck: Deck) -> dict[str, Any]:
+    """The deck JSON: the body of POST /api/v1/check/deck/ plus its name and description.
+
+    Every card is written out in full, since there is no official card list to look names up
+    in; importing the JSON rebuilds the deck on any account."""
+    return {
+        "edition": deck.edition,
+        "name": deck.name,
+        "description": deck.description,
+        "cards": [
+            {"count": entry.count, "card": entry.card.definition()}
+            for entry in sorted_entries(deck)
+        ],
+    }
+
+
+def _same_definition(card: Card, definition: Mapping[str, Any]) -> bool:
+    return all(getattr(card, field) == definition.get(field) for field in DEFINITION_FIELDS)
+
+
+@transaction.atomic
+def deck_import(
+    *,
+    owner: Any,
+    definition: Mapping[str, Any],
+    name: str | None = None,
+    description: str | None = None,
+    visibility: str = Deck.Visibility.PRIVATE,
+) -> Deck:
+    """A new deck from the deck JSON (already read by DeckImportSerializer).
+
+    Each card is matched to an identical one in the owner's collection (every printed field the
+    same), preferring their own; cards they lack are created as their own private cards. The
+    whole import is one transaction: a card that cannot be stored saves nothing."""
+    if owner is None or not owner.is_authenticated:
+        raise PermissionDenied("Log in to import decks.")
+    rows = list(definition.get("cards") or [])
+    errors: list[str] = []
+    cleaned: list[tuple[int, dict[str, Any]]] = []
+    for number, row in enumerate(rows, start=1):
+        try:
+            cleaned.append((row["count"], definition_clean(row["card"])))
+        except ValidationError as error:
+            label = row["card"].get("name") or "unnamed"
+            for field, messages in error.message_dict.items():
+                errors.extend(f"Card {number} (“{label}”), {field}: {m}" for m in messages)
+    if errors:
+        raise ValidationError({"cards": errors})
+
+    names = {clean["name"] for _, clean in cleaned}
+    candidates = sorted(
+        collection_cards(owner).filter(name__in=names),
+        key=lambda card: (card.owner_id != owner.pk, card.pk),
+    )
+    counts: dict[int, int] = {}
+    chosen: dict[int, Card] = {}
+    created: list[Card] = []
+    for count, clean in cleaned:
+        card = next((c for c in candidates if _same_definition(c, clean)), None)
+        if card is None:
+            card = card_create(
+                owner=owner, definition=clean, note="Created by importing a deck"
+            )
+            candidates.insert(0, card)
+            created.append(card)
+        counts[card.pk] = counts.get(card.pk, 0) + count
+        chosen[card.pk] = card
+    over = [
+        f"“{chosen[pk].name}” comes to {total} copies; a deck holds at most {MAX_COUNT} of a card."
+        for pk, total in counts.items()
+        if total > MAX_COUNT
+    ]
+    if over:
+        raise ValidationError({"cards": over})
+    deck = deck_create(
+        owner=owner,
+        name=name if name is not None else (definition.get("name") or "Imported deck"),
+        description=description if description is not None else definition.get("description", ""),
+        edition=definition["edition"],
+        visibility=visibility,
+        entries=[(chosen[pk], counts[pk]) for pk in chosen],
+    )
+    deck.imported_new_cards = created  # type: ignore[attr-defined]
+    return deck
+
+
+def _describe(owner: Any) -> Any:
+    def describe(card: Card) -> str:
+        whose = "yours" if card.owner_id == owner.pk else f"by {card.owner.get_username()}"
+        return f"#{card.pk} ({card.kind}, level {card.level}, {whose})"
+
+    return describe
+
+
+@transaction.atomic
+def deck_import_list(
+    *,
+    owner: Any,
+    text: str,
+    name: str,
+    description: str = "",
+    edition: int | None = None,
+    visibility: str = Deck.Visibility.PRIVATE,
+) -> Deck:
+    """A new deck from a plain list, one '3 Card Name' a line, matched by name against the
+    owner's collection. Raises DecklistError naming every bad line; nothing is saved then."""
+    if owner is None or not owner.is_authenticated:
+        raise PermissionDenied("Log in to import decks.")
+    lines, errors = parse_decklist(text)
+    entries: list[tuple[Card, int]] = []
+    if lines:
+        cards = collection_cards(owner).select_related("owner")
+        entries, match_errors = match_decklist(
+            lines, cards, describe=_describe(owner), max_entries=MAX_ENTRIES
+        )
+        errors = sorted(
+            [*errors, *match_errors], key=lambda e: (e.line is None, e.line or 0)
+        )
+    if errors:
+        raise DecklistError(errors)
+    try:
+        return deck_create(
+            owner=owner,
+            name=name,
+            description=description,
+            edition=edition,
+            visibility=visibility,
+            entries=entries,
+        )
+    except ValidationError as error:
+        if "entries" in error.message_dict:
+            raise DecklistError(
+                [LineError(None, message) for message in error.message_dict["entries"]]
+            ) from error
+        raise
+
+
+# -- printing ---------------------------------------------------------------------------------
+
+
+def deck_print_pdf(
+    *,
+    deck: Deck,
+    user: Any,
+    paper: str = "a4",
+    backs: printing.BacksOption = "none",
+    only_missing: bool = False,
+) -> bytes:
+    """The deck's cards as a PDF to print and cut, 9 to a page, each at its exact size.
+
+    With only_missing, just the copies `user` needs beyond those their collection says they
+    own. Raises PrintError with a message to show when there is nothing (or too much) to print.
+    """
+    sheet = printing.get_paper(paper)
+    if only_missing:
+        if user is None or not user.is_authenticated:
+            raise printing.PrintError("Log in to print only the cards missing from your collection.")
+        wanted = [(row.card, row.needed) for row in deck_missing(deck=deck, user=user)]
+        if not wanted:
+            raise printing.PrintError(
+                "Your collection already holds every copy this deck needs: nothing to print."
+            )
+    else:
+        wanted = [(entry.card, entry.count) for entry in sorted_entries(deck)]
+    total = sum(count for _, count in wanted)
+    if total > printing.MAX_PRINTED_CARDS:
+        raise printing.PrintError(
+            f"A print job holds at most {printing.MAX_PRINTED_CARDS} cards; this one would have"
+            f" {total}. Print the deck in parts, or lower the counts."
+        )
+    keys: list[str] = []
+    images: dict[str, bytes] = {}
+    for card, count in wanted:
+        rendered = card_render(card=card)
+        if rendered.key not in images:
+            with Image.open(io.BytesIO(rendered.content)) as image:
+                images[rendered.key] = printing.jpeg_bytes(image)
+        keys.extend([rendered.key] * count)
+    if backs != "none":
+        images[printing.BACK] = printing.card_back_jpeg()
+    pages = printing.plan_pages(keys, backs=backs)
+    return printing.write_pdf(pages, sheet, images, title=deck.name)

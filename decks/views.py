@@ -1,0 +1,479 @@
+"""The deck pages: gallery, my decks, the builder, import, print. Glue only: reads come from
+selectors, writes go through services."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_POST
+
+from cards import rules
+from cards.models import Card
+from cards.search import VALID_KEYS_TEXT, QueryError
+from cards.selectors import card_for_viewer
+from decks import printing, selectors, services
+from decks.decklist import DecklistError
+from decks.forms import DeckForm, DeckImportForm, EntryForm, PrintForm
+from decks.models import Deck
+from decks.sample_hand import MAX_SEED, SampleHandError, new_seed, sample_game
+from decks.serializers import DeckFormatError, read_deck_json
+
+PAGE_SIZE = 24
+SEARCH_LIMIT = 24
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _page(request: HttpRequest, items: Any) -> Any:
+    return Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+def _is_owner(request: HttpRequest, deck: Deck) -> bool:
+    return request.user.is_authenticated and deck.owner_id == request.user.pk
+
+
+def _edition_param(request: HttpRequest) -> int | None:
+    """A ?edition= to check the deck under another edition without saving it."""
+    raw = request.GET.get("edition", "")
+    if not raw.isdigit():
+        return None
+    number = int(raw)
+    return number if number in rules.load_editions() else None
+
+
+def _messages_of(error: ValidationError) -> list[str]:
+    if hasattr(error, "error_dict"):
+        return [message for messages_ in error.message_dict.values() for message in messages_]
+    return list(error.messages)
+
+
+# -- lists ------------------------------------------------------------------------------------
+
+
+def gallery(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "").strip()[:100]
+    page = _page(request, selectors.gallery_decks(q=q))
+    context = {"page": page, "q": q, "title": "Decks", "mine": False}
+    return render(request, "decks/list.html", context)
+
+
+@login_required
+def my_decks(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "").strip()[:100]
+    page = _page(request, selectors.decks_owned_by(user=request.user, q=q))
+    context = {"page": page, "q": q, "title": "My decks", "mine": True}
+    return render(request, "decks/list.html", context)
+
+
+# -- creating ---------------------------------------------------------------------------------
+
+
+@login_required
+def deck_new(request: HttpRequest) -> HttpResponse:
+    initial = {"edition": rules.current_edition().number, "visibility": Deck.Visibility.PRIVATE}
+    form = DeckForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck = services.deck_create(owner=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            for field, problems in error.message_dict.items():
+                for problem in problems:
+                    form.add_error(field if field in form.fields else None, problem)
+        else:
+            messages.success(request, f"“{deck.name}” is ready: search for cards to add.")
+            return redirect(deck)
+    status = 400 if form.errors else 200
+    return render(request, "decks/new.html", {"form": form}, status=status)
+
+
+# -- the deck page ----------------------------------------------------------------------------
+
+
+def _sample_context(request: HttpRequest, deck: Deck, params: Any) -> dict[str, Any]:
+    """The sample hand named by ?seed=&bury=&turns= (nothing when there is no seed)."""
+    seed_text = params.get("seed", "")
+    if not seed_text:
+        return {"game": None}
+    if seed_text == "new" or not seed_text.isdigit():
+        seed = new_seed()
+    else:
+        seed = min(int(seed_text), MAX_SEED)
+    cards: list[Card] = []
+    for entry in sorted(deck.entries.all(), key=lambda e: e.card_id):
+        cards.extend([entry.card] * entry.count)
+    bury = sorted({int(v) for v in params.getlist("bury") if v.isdigit() and int(v) < 5})
+    turns_text = params.get("turns", "0")
+    turns = min(int(turns_text), 100) if turns_text.isdigit() else 0
+    decided = params.get("decided") == "1" or turns > 0
+    try:
+        game = sample_game(cards, seed=seed, bury=bury, bury_decided=decided, turns=turns)
+    except SampleHandError:
+        game = sample_game(cards, seed=seed, bury_decided=decided, turns=turns)
+    edition = deck.edition_rules
+    return {
+        "game": game,
+        "game_seed": seed,
+        "game_bury": ",".join(str(b) for b in game.buried),
+        "next_turn": game.turn + 1,
+        "bury_query": "".join(f"&bury={b}" for b in game.buried),
+        "reserves_note": (
+            f"The {edition.name} sets {edition.reserves} cards aside as reserves before the"
+            " opening draw; this sample draws from the whole deck."
+            if edition.reserves
+            else ""
+        ),
+    }
+
+
+def _deck_context(
+    request: HttpRequest, deck: Deck, *, edition: int | None = None
+) -> dict[str, Any]:
+    is_owner = _is_owner(request, deck)
+    view = selectors.deck_view(deck, user=request.user, edition=edition)
+    return {
+        "deck": deck,
+        "view": view,
+        "is_owner": is_owner,
+        "editions": [(n, e.name) for n, e in sorted(rules.load_editions().items(), reverse=True)],
+        "previewing": edition is not None and edition != deck.edition,
+    }
+
+
+def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    is_owner = _is_owner(request, deck)
+    context = _deck_context(request, deck, edition=_edition_param(request))
+    context.update(_sample_context(request, deck, request.GET))
+    if is_owner:
+        context["form"] = DeckForm(
+            initial={
+                "name": deck.name,
+                "description": deck.description,
+                "edition": deck.edition,
+                "visibility": deck.visibility,
+            }
+        )
+        context.update(_search_context(request, deck, ""))
+    context["query_keys"] = VALID_KEYS_TEXT
+    context["share_url"] = request.build_absolute_uri(deck.get_absolute_url())
+    return render(request, "decks/detail.html", context)
+
+
+def _workspace(request: HttpRequest, deck: Deck, **extra: Any) -> HttpResponse:
+    """The deck list with the validation panel and stats, swapped in together."""
+    deck = selectors.deck_with_entries(deck.pk)
+    context = _deck_context(request, deck, edition=_edition_param(request))
+    context.update(extra)
+    return render(request, "decks/_workspace.html", context)
+
+
+@require_GET
+def deck_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The list and panel under another edition (?edition=), for anyone who may see the deck."""
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    if not _is_htmx(request):
+        query = f"?edition={request.GET['edition']}" if _edition_param(request) else ""
+        return redirect(deck.get_absolute_url() + query)
+    return _workspace(request, deck)
+
+
+@login_required
+@require_POST
+def deck_entries(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    form = EntryForm(request.POST)
+    announce = ""
+    error = ""
+    changed = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            card = card_for_viewer(user=request.user, pk=data["card"])
+        except Http404:
+            error = "That card does not exist, or it is private."
+        else:
+            try:
+                if data["action"] == "set":
+                    count = services.deck_set_count(
+                        deck=deck, user=request.user, card=card, count=data["count"]
+                    )
+                else:
+                    step = data.get("count") or 1
+                    delta = step if data["action"] == "add" else -step
+                    count = services.deck_change_count(
+                        deck=deck, user=request.user, card=card, delta=delta
+                    )
+            except ValidationError as problem:
+                error = " ".join(_messages_of(problem))
+            else:
+                changed = card.pk
+                announce = (
+                    f"{count} × {card.name} in the deck."
+                    if count
+                    else f"{card.name} is out of the deck."
+                )
+    else:
+        error = "; ".join(m for messages_ in form.errors.values() for m in messages_)
+    if not _is_htmx(request):
+        if error:
+            messages.error(request, error)
+        return redirect(deck)
+    return _workspace(request, deck, changed=changed, announce=announce, entry_error=error)
+
+
+@login_required
+@require_GET
+def deck_search(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(user=request.user, pk=pk)
+    q = request.GET.get("q", "")[:500]
+    context: dict[str, Any] = {"deck": deck, "is_owner": True}
+    context.update(_search_context(request, deck, q))
+    if not _is_htmx(request):
+        return redirect(deck)
+    return render(request, "decks/_search_results.html", context)
+
+
+def _search_context(request: HttpRequest, deck: Deck, q: str) -> dict[str, Any]:
+    try:
+        results = selectors.deck_card_search(user=request.user, q=q, limit=SEARCH_LIMIT)
+    except QueryError as error:
+        return {"q": q, "results": [], "query_error": str(error)}
+    in_deck = {entry.card_id: entry.count for entry in deck.entries.all()}
+    edition = deck.edition_rules
+    rows = [
+        {
+            "card": card,
+            "verdict": rules.check_card(card.to_rules_card(), edition.number).verdict.value,
+            "in_deck": in_deck.get(card.pk, 0),
+        }
+        for card in results
+    ]
+    return {"q": q, "results": rows, "query_error": None, "result_limit": SEARCH_LIMIT}
+
+
+@require_GET
+def deck_sample_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    params = request.GET.copy()
+    if not params.get("seed"):
+        params["seed"] = "new"
+    context = {"deck": deck, "is_owner": _is_owner(request, deck)}
+    context.update(_sample_context(request, deck, params))
+    if not _is_htmx(request):
+        query = params.urlencode()
+        return redirect(f"{deck.get_absolute_url()}?{query}#sample-hand")
+    return render(request, "decks/_sample_hand.html", context)
+
+
+@login_required
+@require_POST
+def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    form = DeckForm(request.POST)
+    if form.is_valid():
+        try:
+            services.deck_update(deck=deck, user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            for problem in _messages_of(error):
+                messages.error(request, problem)
+        else:
+            messages.success(request, "The deck's details are saved.")
+    else:
+        for field, problems in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for problem in problems:
+                messages.error(request, f"{label or field}: {problem}")
+    return redirect(deck)
+
+
+@login_required
+@require_POST
+def deck_edition(request: HttpRequest, pk: int) -> HttpResponse:
+    """Save the deck's edition from the panel's selector; answers with the new panel."""
+    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    raw = request.POST.get("edition", "")
+    error = ""
+    try:
+        services.deck_update(deck=deck, user=request.user, edition=int(raw))
+    except (ValueError, ValidationError):
+        error = "Choose one of the editions in the list."
+    if not _is_htmx(request):
+        if error:
+            messages.error(request, error)
+        return redirect(deck)
+    return _workspace(request, deck, entry_error=error, edition_saved=not error)
+
+
+@login_required
+def deck_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    if request.method == "POST":
+        name = deck.name
+        services.deck_delete(deck=deck, user=request.user)
+        messages.success(request, f"“{name}” is deleted.")
+        return redirect("my-decks")
+    return render(request, "decks/confirm_delete.html", {"deck": deck})
+
+
+@login_required
+@require_POST
+def deck_fork(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    copy = services.deck_fork(deck=deck, user=request.user)
+    left_out = selectors.deck_size(deck) - sum(e.count for e in copy.entries.all())
+    message = f"“{copy.name}” is now one of your decks."
+    if left_out:
+        message += f" {left_out} copies of cards their designers made private were left out."
+    messages.success(request, message)
+    return redirect(copy)
+
+
+# -- moving decks around ----------------------------------------------------------------------
+
+
+def _filename(deck: Deck, extension: str) -> str:
+    return f"{slugify(deck.name) or 'deck'}.{extension}"
+
+
+def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
+    import json
+
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    body = json.dumps(services.deck_definition(deck), indent=2, ensure_ascii=False)
+    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "json")}"'
+    return response
+
+
+def deck_export_text(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    lines = [f"# {deck.name} ({deck.edition_rules.name})"]
+    lines += [f"{entry.count} {entry.card.name}" for entry in selectors.sorted_entries(deck)]
+    response = HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+    if request.GET.get("download"):
+        response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "txt")}"'
+    return response
+
+
+@login_required
+def deck_import(request: HttpRequest) -> HttpResponse:
+    initial = {"edition": rules.current_edition().number, "visibility": Deck.Visibility.PRIVATE}
+    form = DeckImportForm(request.POST or None, request.FILES or None, initial=initial)
+    line_errors: list[Any] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        name = data["name"].strip() or None
+        try:
+            if data["json"] is not None:
+                definition = read_deck_json(data["json"])
+                deck = services.deck_import(
+                    owner=request.user,
+                    definition=definition,
+                    name=name,
+                    visibility=data["visibility"],
+                )
+                created = len(getattr(deck, "imported_new_cards", []))
+                note = (
+                    f" {created} card{'s' if created != 1 else ''} you lacked"
+                    f" {'were' if created != 1 else 'was'} added to your cards."
+                    if created
+                    else " Every card was already in your collection."
+                )
+            else:
+                deck = services.deck_import_list(
+                    owner=request.user,
+                    text=data["content"],
+                    name=name or "",
+                    edition=data["edition"],
+                    visibility=data["visibility"],
+                )
+                note = ""
+        except DecklistError as error:
+            line_errors = list(error.errors)
+            form.add_error(
+                None,
+                f"{len(line_errors)} problem{'s' if len(line_errors) != 1 else ''} in the list;"
+                " nothing was saved.",
+            )
+        except DeckFormatError as error:
+            for problem in error.messages_list:
+                form.add_error(None, problem)
+        except ValidationError as error:
+            for problem in _messages_of(error):
+                form.add_error(None, problem)
+        else:
+            messages.success(request, f"“{deck.name}” is imported.{note}")
+            return redirect(deck)
+    status = 400 if form.errors else 200
+    context = {"form": form, "line_errors": line_errors}
+    return render(request, "decks/import.html", context, status=status)
+
+
+# -- printing ---------------------------------------------------------------------------------
+
+
+def deck_print(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    missing = selectors.deck_missing(deck=deck, user=request.user) if request.user.is_authenticated else None
+    context = {
+        "deck": deck,
+        "form": PrintForm(initial={"paper": "a4", "backs": "none"}),
+        "missing": missing,
+        "missing_total": sum(row.needed for row in missing) if missing else 0,
+        "size": selectors.deck_size(deck),
+        "max_cards": printing.MAX_PRINTED_CARDS,
+    }
+    return render(request, "decks/print.html", context)
+
+
+def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    form = PrintForm(request.GET)
+    error = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            pdf = services.deck_print_pdf(
+                deck=deck,
+                user=request.user,
+                paper=data["paper"],
+                backs=data["backs"],
+                only_missing=data["missing"],
+            )
+        except printing.PrintError as problem:
+            error = str(problem)
+        else:
+            suffix = "-missing" if data["missing"] else ""
+            response = HttpResponse(pdf, content_type="application/pdf")
+            name = f"{slugify(deck.name) or 'deck'}{suffix}-{data['paper']}.pdf"
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+            return response
+    missing = selectors.deck_missing(deck=deck, user=request.user) if request.user.is_authenticated else None
+    context = {
+        "deck": deck,
+        "form": form,
+        "print_error": error,
+        "missing": missing,
+        "missing_total": sum(row.needed for row in missing) if missing else 0,
+        "size": selectors.deck_size(deck),
+        "max_cards": printing.MAX_PRINTED_CARDS,
+    }
+    return render(request, "decks/print.html", context, status=400)
+
+
+def new_sample_seed() -> int:
+    return random.SystemRandom().randint(1, MAX_SEED)
+
+
+__all__ = ["reverse"]

@@ -1,0 +1,228 @@
+"""Read-only API for the rulebook and the glossary, under /api/v1/."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rulebook import selectors
+from rulebook.content_format import KINDS
+from rulebook.models import Edition
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class GlossaryQuerySerializer(serializers.Serializer):
+    q = serializers.CharField(
+        required=False, allow_blank=True, max_length=selectors.MAX_QUERY, default=""
+    )
+    edition = serializers.IntegerField(required=False, allow_null=True, default=None)
+    kind = serializers.ChoiceField(choices=list(KINDS), required=False, allow_blank=True, default="")
+
+    def validate_edition(self, value: int | None) -> int | None:
+        if value is None:
+            return None
+        known = selectors.edition_numbers()
+        if value not in known:
+            raise serializers.ValidationError(
+                f"Unknown edition {value}. Known editions: {', '.join(map(str, known))}."
+            )
+        return value
+
+
+class GlossaryHitSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=list(KINDS))
+    editions = serializers.ListField(child=serializers.IntegerField())
+    matched_in = serializers.ChoiceField(choices=["name", "text"])
+    url = serializers.CharField(help_text="The entry's page on the site.")
+    api_url = serializers.CharField()
+
+
+class DefinitionSerializer(serializers.Serializer):
+    edition = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=list(KINDS))
+    anchor = serializers.CharField(help_text="Anchor of the definition in that edition's rulebook.")
+    text = serializers.CharField()
+    html = serializers.CharField(help_text="Sanitized HTML.")
+
+
+class TermSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=list(KINDS))
+    forms = serializers.ListField(child=serializers.CharField())
+    editions = serializers.ListField(child=serializers.IntegerField())
+    definitions = DefinitionSerializer(many=True)
+    uses = serializers.ListField(child=serializers.SlugField())
+    used_by = serializers.ListField(child=serializers.SlugField())
+
+
+class SourceSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    author = serializers.CharField()
+    url = serializers.CharField(allow_blank=True)
+    license = serializers.CharField()
+    license_url = serializers.CharField()
+    changes = serializers.CharField(allow_blank=True)
+
+
+class EditionSummarySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    title = serializers.CharField()
+    source = SourceSerializer()
+
+
+class SectionSerializer(serializers.Serializer):
+    anchor = serializers.CharField()
+    title = serializers.CharField()
+    level = serializers.IntegerField()
+    parent = serializers.CharField(allow_blank=True)
+    url = serializers.CharField()
+    text = serializers.CharField(allow_blank=True)
+    html = serializers.CharField(allow_blank=True, help_text="Sanitized HTML.")
+
+
+class RulebookSerializer(EditionSummarySerializer):
+    sections = SectionSerializer(many=True)
+
+
+class GlossaryExportSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    license = serializers.DictField(child=serializers.CharField())
+    editions = EditionSummarySerializer(many=True)
+    terms = TermSerializer(many=True)
+
+
+def _term_or_404(slug: str) -> Any:
+    term = selectors.term_get(slug)
+    if term is None:
+        raise NotFound(f"No glossary entry {slug!r}.")
+    return term
+
+
+class GlossaryListView(GenericAPIView):
+    """Glossary terms, A to Z, or best match first when searching."""
+
+    permission_classes = [AllowAny]
+    serializer_class = GlossaryHitSerializer
+
+    @extend_schema(
+        operation_id="glossary_list",
+        parameters=[GlossaryQuerySerializer],
+        responses={200: GlossaryHitSerializer(many=True), 400: OpenApiResponse(OpenApiTypes.OBJECT)},
+    )
+    def get(self, request: Request) -> Response:
+        query = GlossaryQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        hits = selectors.glossary_search(
+            query.validated_data["q"],
+            edition=query.validated_data["edition"],
+            kind=query.validated_data["kind"] or None,
+        )
+        rows = [
+            {
+                "slug": hit.slug,
+                "name": hit.name,
+                "kind": hit.kind,
+                "editions": list(hit.editions),
+                "matched_in": hit.matched_in,
+                "url": request.build_absolute_uri(f"/glossary/{hit.slug}/"),
+                "api_url": request.build_absolute_uri(f"/api/v1/glossary/{hit.slug}/"),
+            }
+            for hit in hits
+        ]
+        page = self.paginate_queryset(rows)
+        if page is not None:
+            return self.get_paginated_response(GlossaryHitSerializer(page, many=True).data)
+        return Response(GlossaryHitSerializer(rows, many=True).data)
+
+
+class GlossaryTermView(APIView):
+    """One glossary term: its definition in each edition, and the terms it relates to."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="glossary_retrieve",
+        responses={200: TermSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        term = _term_or_404(slug)
+        return Response(TermSerializer(selectors.term_document(term)).data)
+
+
+class GlossaryDownloadView(APIView):
+    """The whole glossary as one JSON file, with its license."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="glossary_download", responses={200: GlossaryExportSerializer})
+    def get(self, request: Request) -> HttpResponse:
+        document = selectors.glossary_export()
+        response = HttpResponse(
+            json.dumps(document, ensure_ascii=False, indent=1),
+            content_type="application/json; charset=utf-8",
+        )
+        response["Content-Disposition"] = 'attachment; filename="kotc-glossary.json"'
+        return response
+
+
+class RulebookListView(APIView):
+    """The rulebook editions on the site."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="rulebook_list", responses={200: EditionSummarySerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        editions = [selectors.edition_summary(e) for e in Edition.objects.all()]
+        return Response(EditionSummarySerializer(editions, many=True).data)
+
+
+class RulebookEditionView(APIView):
+    """One edition's rulebook: every section in reading order, with anchors and text."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="rulebook_retrieve",
+        parameters=[OpenApiParameter("edition", int, OpenApiParameter.PATH)],
+        responses={200: RulebookSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, edition: int) -> Response:
+        found = selectors.edition_get(edition)
+        if found is None:
+            known = ", ".join(map(str, selectors.edition_numbers()))
+            raise NotFound(f"There is no rulebook for edition {edition}. Known editions: {known}.")
+        page_url = request.build_absolute_uri(f"/rulebook/{found.number}/")
+        document = {
+            **selectors.edition_summary(found),
+            "sections": [
+                {
+                    "anchor": s.anchor,
+                    "title": s.title,
+                    "level": s.level,
+                    "parent": s.parent_anchor,
+                    "url": f"{page_url}#{s.anchor}",
+                    "text": s.text,
+                    "html": s.html,
+                }
+                for s in selectors.rulebook_sections(found.number)
+            ],
+        }
+        return Response(RulebookSerializer(document).data)

@@ -1,0 +1,84 @@
+"""POST /api/v1/decks/<id>/simulations/ and GET /api/v1/simulations/<id>/."""
+
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from decks import goldfish
+from decks.selectors import deck_for_viewer
+from decks.services import deck_definition
+from simulations import services
+from simulations.models import SimulationRun
+from simulations.selectors import run_for_viewer
+from simulations.serializers import (
+    SimulationRequestSerializer,
+    SimulationSerializer,
+    SimulationStartedSerializer,
+)
+
+
+class BrokerDown(APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = (
+        "The simulation queue is unavailable right now, so nothing was started. Try again shortly."
+    )
+    default_code = "broker_unavailable"
+
+
+def run_answer(run: SimulationRun) -> dict[str, Any]:
+    return {
+        "id": run.id,
+        "status": run.status,
+        "progress": services.run_progress(run),
+        "result": run.result,
+        "error": run.error or None,
+    }
+
+
+class SimulationStartView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "simulation"
+
+    @extend_schema(
+        request=SimulationRequestSerializer,
+        responses={
+            202: SimulationStartedSerializer,
+            200: OpenApiResponse(SimulationStartedSerializer, "The same run already exists."),
+            400: OpenApiResponse(description="Bad options or a deck the engine cannot play."),
+            503: OpenApiResponse(description="The simulation queue is unavailable."),
+        },
+    )
+    def post(self, request: Request, deck_id: int) -> Response:
+        deck = deck_for_viewer(user=request.user, pk=deck_id)
+        body = SimulationRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        options = services.options_for_edition(body.validated_data, edition=deck.edition)
+        try:
+            run, created = services.simulation_start(
+                definition=deck_definition(deck), options=options, deck_id=deck.pk, user=request.user
+            )
+        except goldfish.GoldfishError as error:
+            raise ValidationError({"deck": [str(error)]}) from error
+        except services.BrokerUnavailable as error:
+            raise BrokerDown() from error
+        url = request.build_absolute_uri(reverse("api-simulation", args=[run.id]))
+        return Response(
+            {"id": run.id, "status": run.status, "url": url},
+            status=status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK,
+        )
+
+
+class SimulationView(APIView):
+    @extend_schema(responses={200: SimulationSerializer})
+    def get(self, request: Request, run_id: str) -> Response:
+        run = run_for_viewer(user=request.user, run_id=run_id)
+        return Response(SimulationSerializer(run_answer(run)).data)

@@ -1,0 +1,206 @@
+"""Starting goldfish runs, playing their chunks, and putting the results together.
+
+The engine (decks.goldfish) is pure; this module stores what it produces. A run is split
+into chunks of whole blocks of games; each block has its own seed derived from the run's
+seed, so the result does not depend on how many workers or chunks share the work."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from cards import rules
+from decks import goldfish
+from simulations.models import SimulationChunk, SimulationRun
+
+logger = logging.getLogger(__name__)
+
+# About a tenth of a second of work per chunk on one core: small enough that a lost
+# chunk costs little to redo, large enough that queue overhead stays small.
+CHUNK_GAMES = 10_000
+
+
+class BrokerUnavailable(Exception):
+    """The queue that feeds the workers cannot be reached; nothing was started."""
+
+
+def goldfish_deck(definition: dict[str, Any]) -> goldfish.Deck:
+    return goldfish.Deck.from_json(definition)
+
+
+def run_cache_key(definition: dict[str, Any], options: goldfish.Options) -> str:
+    """Runs are cached by what the engine sees: the cards' game text and counts, and the options."""
+    cards = sorted(
+        (
+            entry["count"],
+            entry["card"].get("name", ""),
+            entry["card"]["kind"],
+            entry["card"]["level"],
+            entry["card"].get("sp"),
+            entry["card"].get("hp"),
+            entry["card"].get("ability_text", ""),
+        )
+        for entry in definition["cards"]
+    )
+    payload = {"cards": cards, "options": options_json(options)}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+def options_json(options: goldfish.Options) -> dict[str, Any]:
+    return {
+        "games": options.games,
+        "seed": options.seed,
+        "max_turns": options.max_turns,
+        "going": options.going,
+        "bury": options.bury,
+        "edition": options.edition,
+        "opponent_hp": options.opponent_hp,
+    }
+
+
+def options_for_edition(data: dict[str, Any], *, edition: int) -> goldfish.Options:
+    """Options from validated form or API data: the edition's starting HP is the goldfish's,
+    and a run without a seed gets a random one (reported with the result)."""
+    seed = data.get("seed")
+    return goldfish.Options(
+        games=data["games"],
+        seed=secrets.randbelow(2**32) if seed is None else seed,
+        max_turns=data["max_turns"],
+        going=data["going"],
+        bury=data["bury"],
+        edition=edition,
+        opponent_hp=rules.get_edition(edition).starting_hp,
+    )
+
+
+def options_from_json(data: dict[str, Any]) -> goldfish.Options:
+    return goldfish.Options(**data)
+
+
+def simulation_start(
+    *, definition: dict[str, Any], options: goldfish.Options, deck_id: int | None = None,
+    user: Any = None,
+) -> tuple[SimulationRun, bool]:
+    """Start a run, or return the finished or running one for the same deck content and
+    options. Returns (run, created). Raises BrokerUnavailable, leaving nothing behind."""
+    goldfish_deck(definition)  # raises GoldfishError on a deck the engine cannot play
+    key = run_cache_key(definition, options)
+    existing = (
+        SimulationRun.objects.filter(cache_key=key)
+        .exclude(status=SimulationRun.Status.FAILED)
+        .order_by("-created")
+        .first()
+    )
+    if existing is not None:
+        return existing, False
+
+    plan = goldfish.plan_chunks(options.games, CHUNK_GAMES)
+    with transaction.atomic():
+        run = SimulationRun.objects.create(
+            deck_id=deck_id,
+            requested_by=user if getattr(user, "is_authenticated", False) else None,
+            deck_snapshot=definition,
+            options=options_json(options),
+            cache_key=key,
+            chunks_total=len(plan),
+        )
+        SimulationChunk.objects.bulk_create(
+            SimulationChunk(run=run, index=i, first_block=first, end_block=end)
+            for i, (first, end) in enumerate(plan)
+        )
+    try:
+        enqueue_chunks(run)
+    except Exception as error:
+        # Some chunks may have gone out before the broker failed: deleting the run makes
+        # those tasks find nothing and stop, so no half-made run is left.
+        logger.warning("Could not queue goldfish run %s: %s", run.id, error)
+        run.delete()
+        raise BrokerUnavailable(str(error)) from error
+    return run, True
+
+
+def enqueue_chunks(run: SimulationRun) -> None:
+    from kotc_site.celery import app
+    from simulations.tasks import play_chunk
+
+    # A fresh connection with retries off: when the broker is down we want to know now,
+    # not after Celery's default minute of retrying.
+    with app.connection_for_write() as connection:
+        connection.ensure_connection(max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT)
+        for index in range(run.chunks_total):
+            play_chunk.apply_async(args=[str(run.id), index], connection=connection, retry=False)
+
+
+def chunk_play(*, run_id: str, index: int) -> None:
+    """Play one chunk and store its tally once; finish the run when it was the last one.
+    Safe to call again for the same chunk (a redelivered task): nothing changes."""
+    chunk = SimulationChunk.objects.select_related("run").filter(run_id=run_id, index=index).first()
+    if chunk is None:
+        return  # the run was withdrawn (its start failed) or deleted
+    run = chunk.run
+    if chunk.tally is None:
+        if run.status == SimulationRun.Status.QUEUED:
+            SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.QUEUED).update(
+                status=SimulationRun.Status.RUNNING
+            )
+        tally = goldfish.play_chunk(
+            goldfish_deck(run.deck_snapshot),
+            options_from_json(run.options),
+            chunk.first_block,
+            chunk.end_block,
+        )
+        SimulationChunk.objects.filter(pk=chunk.pk, tally__isnull=True).update(
+            tally=tally.to_json(), done=timezone.now()
+        )
+    run_finish_if_complete(run_id=run.pk)
+
+
+def run_finish_if_complete(*, run_id: Any) -> None:
+    run = SimulationRun.objects.get(pk=run_id)
+    if run.status in (SimulationRun.Status.SUCCEEDED, SimulationRun.Status.FAILED):
+        return
+    tallies = list(
+        run.chunks.filter(tally__isnull=False).order_by("index").values_list("tally", flat=True)
+    )
+    if len(tallies) < run.chunks_total:
+        return
+    options = options_from_json(run.options)
+    merged = goldfish.merge(goldfish.Tally.from_json(t) for t in tallies)
+    result = goldfish.summarize(merged, goldfish_deck(run.deck_snapshot), options)
+    # Two workers may finish the last chunks together; both compute the same result
+    # and only the first write counts.
+    SimulationRun.objects.filter(
+        pk=run.pk, status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
+    ).update(status=SimulationRun.Status.SUCCEEDED, result=result, finished=timezone.now())
+
+
+def run_fail(*, run_id: Any, error: str) -> None:
+    SimulationRun.objects.filter(
+        pk=run_id, status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
+    ).update(status=SimulationRun.Status.FAILED, error=error[:2000], finished=timezone.now())
+
+
+def run_progress(run: SimulationRun) -> float:
+    if run.status == SimulationRun.Status.SUCCEEDED:
+        return 1.0
+    if not run.chunks_total:
+        return 0.0
+    done = run.chunks.filter(tally__isnull=False).count()
+    return round(done / run.chunks_total, 4)
+
+
+def run_in_process(*, definition: dict[str, Any], options: goldfish.Options) -> dict[str, Any]:
+    """The whole run in this process, chunk by chunk as the workers would play it."""
+    deck = goldfish_deck(definition)
+    tallies = [
+        goldfish.play_chunk(deck, options, first, end)
+        for first, end in goldfish.plan_chunks(options.games, CHUNK_GAMES)
+    ]
+    return goldfish.summarize(goldfish.merge(tallies), deck, options)

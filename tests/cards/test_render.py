@@ -1,0 +1,459 @@
+"""Alice prints her cards: every card comes out the same size, readable, and inside its frame."""
+
+import dataclasses
+import io
+import statistics
+import time
+
+import pytest
+from PIL import Image, ImageFont
+
+from cards import render
+from cards.render import (
+    HEIGHT,
+    IMAGE_BOX,
+    NAME_BOX,
+    SP_BOX,
+    TEXT_BOX,
+    WIDTH,
+    CardFace,
+    content_key,
+    edition_indicator,
+    format_number,
+    ordinal,
+    render_card,
+    render_card_image,
+)
+
+LONG_ABILITY = (
+    "HEALING: Roll 2 six-sided dice and increase your HP by the result. "
+    "Exhaust 1 resource \u2192 Destroy 1 target in-play card. "
+) * 17  # about 2000 characters
+
+
+def minion(**changes) -> CardFace:
+    face = CardFace(
+        name="Fire Breathing Dragon",
+        kind="minion",
+        design_edition=14,
+        level=7,
+        sp=6,
+        hp=5,
+        ability_text="FLAME BREATH: Exhaust 2 resources \u2192 Deal 3 damage to all enemy minions.",
+        flavor_text="The mountains remember the last time it woke.",
+    )
+    return dataclasses.replace(face, **changes)
+
+
+def spell(**changes) -> CardFace:
+    return minion(kind="spell", name="Judgment Day", sp=None, hp=None, **changes)
+
+
+def image_bytes(image: Image.Image, fmt: str = "PNG") -> bytes:
+    out = io.BytesIO()
+    image.save(out, fmt)
+    return out.getvalue()
+
+
+def center(box) -> tuple[int, int]:
+    return ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
+
+
+def close(color, expected, tolerance=4) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(color, expected, strict=True))
+
+
+def below_text_box(card: Image.Image) -> Image.Image:
+    return card.crop((0, TEXT_BOX[3], WIDTH, HEIGHT))
+
+
+def outside_box(card: Image.Image, box) -> list[Image.Image]:
+    """The four strips of the card around a box."""
+    left, top, right, bottom = box
+    return [
+        card.crop((0, 0, WIDTH, top)),
+        card.crop((0, bottom, WIDTH, HEIGHT)),
+        card.crop((0, top, left, bottom)),
+        card.crop((right, top, WIDTH, bottom)),
+    ]
+
+
+def ink_rows(card: Image.Image, box, threshold=110) -> list[int]:
+    """Rows of the box (relative to its top) that hold dark text pixels."""
+    region = card.crop(box).convert("L")
+    width, height = region.size
+    pixels = region.load()
+    return [y for y in range(height) if any(pixels[x, y] < threshold for x in range(10, width - 10))]
+
+
+# --- The printed card -----------------------------------------------------------------------
+
+
+def test_a_card_is_a_750_by_1050_png_at_300_dpi():
+    png = render_card(minion())
+
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    assert image.size == (750, 1050)
+    assert image.mode == "RGB"
+    assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_render_card_image_is_the_same_card_as_an_rgb_image():
+    face = minion()
+    image = render_card_image(face)
+
+    assert image.mode == "RGB"
+    assert image.size == (WIDTH, HEIGHT)
+    decoded = Image.open(io.BytesIO(render_card(face))).convert("RGB")
+    assert decoded.tobytes() == image.tobytes()
+
+
+def test_rendering_is_repeatable():
+    assert render_card(minion()) == render_card(minion())
+
+
+def test_a_spell_shows_a_pair_of_triangles_where_a_minion_shows_sp_and_hp():
+    scheme = render.SCHEMES["spell"]
+    minion_card, spell_card = render_card_image(minion()), render_card_image(spell())
+
+    for box in (render.SP_BOX, render.HP_BOX):
+        x, y = center(box)
+        # The middle of each triangle is filled; just above its tip is the frame again.
+        assert close(spell_card.getpixel((x, y + 8)), scheme.accent_light, tolerance=10)
+        assert not close(spell_card.getpixel((x, box[1] - 2)), scheme.accent, tolerance=30)
+        assert minion_card.crop(box).tobytes() != spell_card.crop(box).tobytes()
+
+
+def test_minions_and_spells_have_their_own_colours():
+    minion_card, spell_card = render_card_image(minion()), render_card_image(spell())
+
+    frame_point = (30, HEIGHT // 2)
+    assert not close(minion_card.getpixel(frame_point), spell_card.getpixel(frame_point), 40)
+
+
+def test_sp_hp_level_and_edition_are_drawn():
+    base = render_card_image(minion())
+
+    for change, box in [
+        ({"sp": 9}, render.SP_BOX),
+        ({"hp": 1}, render.HP_BOX),
+        ({"sp": 2.5}, render.SP_BOX),
+        ({"level": 3}, (375 - 40, 926, 375 + 40, 1010)),
+        ({"design_edition": 13}, (20, 998, 300, 1030)),
+        ({"design_edition": None}, (20, 998, 300, 1030)),
+    ]:
+        changed = render_card_image(minion(**change))
+        assert changed.crop(box).tobytes() != base.crop(box).tobytes(), change
+
+
+def test_an_unknown_kind_is_refused():
+    with pytest.raises(ValueError, match="minion or a spell"):
+        render_card(minion(kind="trap"))
+
+
+# --- Text fits its box ----------------------------------------------------------------------
+
+
+def test_a_2000_character_ability_shrinks_and_stays_in_its_box():
+    short = render_card_image(minion())
+    face = minion(ability_text=LONG_ABILITY, flavor_text="A long story. " * 30)
+    assert len(face.ability_text) >= 2000
+
+    long = render_card_image(face)
+
+    for before, after in zip(outside_box(short, TEXT_BOX), outside_box(long, TEXT_BOX), strict=True):
+        assert before.tobytes() == after.tobytes()
+    # The text uses the box down to its bottom, where the short text leaves it empty.
+    box_height = TEXT_BOX[3] - TEXT_BOX[1]
+    assert max(ink_rows(long, TEXT_BOX)) > box_height * 0.85
+    assert max(ink_rows(short, TEXT_BOX)) < box_height * 0.85
+
+
+def test_text_too_long_even_at_the_smallest_size_ends_in_an_ellipsis():
+    block = render._layout(
+        render._paragraphs(LONG_ABILITY * 3, "serif", "bold"), render.TEXT_SIZES[0], 600
+    )
+    cut = render._truncate(block, 300, 600)
+
+    assert cut.height <= 300
+    last_line = cut.lines[-1][0]
+    assert last_line[-1].text.endswith("\u2026")
+    assert render._line_width(last_line, cut.size) <= 600
+
+
+def test_text_shrinks_before_it_is_cut():
+    sizes = []
+    for repeat in (1, 4, 8):
+        ability = "Destroy 1 target in-play card and draw 1 card. " * repeat
+        paragraphs = render._paragraphs(ability, "serif", "bold")
+        width = TEXT_BOX[2] - TEXT_BOX[0] - 2 * render.TEXT_PADDING_X
+        height = TEXT_BOX[3] - TEXT_BOX[1] - 2 * render.TEXT_PADDING_Y
+        size = max(
+            size
+            for size in range(render.TEXT_SIZES[0], render.TEXT_SIZES[1] + 1)
+            if render._layout(paragraphs, size, width).height <= height
+        )
+        sizes.append(size)
+    assert sizes[0] > sizes[1] > sizes[2] >= render.TEXT_SIZES[0]
+
+
+def test_a_long_name_shrinks_and_is_cut_with_an_ellipsis():
+    width = NAME_BOX[2] - NAME_BOX[0] - 2 * render.NAME_PADDING
+
+    short_text, short_size = render._fit_line("Imp", "bold", render.NAME_SIZES, width)
+    medium_text, medium_size = render._fit_line(
+        "The Archmage of the Seventeen Towers", "bold", render.NAME_SIZES, width
+    )
+    long_text, long_size = render._fit_line("Archmage " * 20, "bold", render.NAME_SIZES, width)
+
+    assert (short_text, short_size) == ("Imp", render.NAME_SIZES[1])
+    assert medium_text == "The Archmage of the Seventeen Towers"
+    assert render.NAME_SIZES[0] <= medium_size < short_size
+    assert long_size == render.NAME_SIZES[0] and long_text.endswith("\u2026")
+    assert render._width("bold", long_size, long_text) <= width
+
+
+def test_a_long_name_stays_in_the_name_bar():
+    short = render_card_image(minion(name="Imp"))
+    long = render_card_image(minion(name="W" * 300))
+
+    for before, after in zip(outside_box(short, NAME_BOX), outside_box(long, NAME_BOX), strict=True):
+        assert before.tobytes() == after.tobytes()
+
+
+def test_an_ability_name_in_capitals_is_bold():
+    runs = render._paragraph_runs("HEALING: Roll 2 dice.", "serif", "bold")
+    assert runs == [("bold", "HEALING:"), ("serif", " Roll 2 dice.")]
+
+    for plain in ("When summoned: Draw 1 card.", "Draw 1 card.", "2: Draw 1 card."):
+        assert render._paragraph_runs(plain, "serif", "bold") == [("serif", plain)]
+
+
+def test_each_ability_is_its_own_paragraph():
+    paragraphs = render._paragraphs("ROAR: Draw 1 card.\n\nBITE: Deal 1 damage.", "serif", "bold")
+
+    assert len(paragraphs) == 2
+    assert paragraphs[1][0] == (("bold", "BITE:"),)
+
+
+# --- Anything a player types ----------------------------------------------------------------
+
+
+def test_html_in_a_name_is_drawn_as_text():
+    face = minion(name='<script>alert("x")</script><b>Bold?</b>', ability_text="<i>hi</i> &amp;")
+
+    image = Image.open(io.BytesIO(render_card(face)))
+
+    assert image.size == (WIDTH, HEIGHT)
+    assert render._clean(face.name) == face.name  # drawn exactly as typed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\ud800 lone surrogate",
+        "nul \x00 and bell \x07 and tab\t",
+        "\u9f8d\u306e\u738b \U0001f409 \ufdfd",
+        "\u0645\u0631\u062d\u0628\u0627 \u05e9\u05dc\u05d5\u05dd \u202eevil\u202c",
+        "Z" + "\u0334\u0321\u031b\u0316\u0319\u0330" * 60,
+        "A" * 3000,
+        "",
+        "\n\n\n",
+    ],
+    ids=["surrogate", "controls", "cjk-emoji", "rtl", "zalgo", "one-long-word", "empty", "blank"],
+)
+def test_any_unicode_is_drawn_without_error(text):
+    for face in (
+        minion(name=text, ability_text=text, flavor_text=text),
+        spell(name=text, ability_text=f"BANISH: {text}", flavor_text=text),
+    ):
+        assert render_card_image(face).size == (WIDTH, HEIGHT)
+
+
+def test_stats_are_printed_as_given():
+    assert format_number(3) == "3"
+    assert format_number(3.0) == "3"
+    assert format_number(2.5) == "2.5"
+    assert format_number(-1) == "-1"
+    assert format_number(None) == "\u2014"
+    render_card_image(minion(level=2.5, sp=0.25, hp=10**12, design_edition=10**9))
+
+
+@pytest.mark.parametrize(
+    ("number", "expected"),
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (14, "14th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (23, "23rd"),
+        (101, "101st"),
+        (111, "111th"),
+        (112, "112th"),
+    ],
+)
+def test_ordinals(number, expected):
+    assert ordinal(number) == expected
+
+
+def test_the_edition_indicator():
+    assert edition_indicator(14) == "14th Ed."
+    assert edition_indicator(1) == "1st Ed."
+    assert edition_indicator(None) == "\u2014"
+
+
+# --- The card image -------------------------------------------------------------------------
+
+
+def test_the_image_fills_the_image_box():
+    green = (12, 200, 90)
+    card = render_card_image(minion(image=image_bytes(Image.new("RGB", (40, 30), green))))
+
+    assert close(card.getpixel(center(IMAGE_BOX)), green)
+    assert close(card.getpixel((IMAGE_BOX[0] + 2, IMAGE_BOX[1] + 2)), green)
+    assert close(card.getpixel((IMAGE_BOX[2] - 3, IMAGE_BOX[3] - 3)), green)
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "WEBP"])
+def test_the_image_is_cropped_from_its_centre(fmt):
+    # A wide picture: red, green and blue thirds. Filling the box keeps the middle.
+    wide = Image.new("RGB", (900, 100), (230, 20, 20))
+    wide.paste((20, 200, 40), (300, 0, 600, 100))
+    wide.paste((20, 40, 230), (600, 0, 900, 100))
+
+    card = render_card_image(minion(image=image_bytes(wide, fmt)))
+
+    for x in (IMAGE_BOX[0] + 4, center(IMAGE_BOX)[0], IMAGE_BOX[2] - 5):
+        assert close(card.getpixel((x, center(IMAGE_BOX)[1])), (20, 200, 40), tolerance=12)
+
+
+def test_a_transparent_image_is_laid_on_the_image_box_colour():
+    clear = Image.new("RGBA", (50, 50), (0, 0, 0, 0))
+    card = render_card_image(minion(image=image_bytes(clear)))
+
+    assert close(card.getpixel(center(IMAGE_BOX)), render.SCHEMES["minion"].image_fill)
+
+
+def test_without_an_image_the_placeholder_is_shown():
+    without = render_card_image(minion(image=None))
+    damaged = render_card_image(minion(image=b"\x89PNG\r\n\x1a\nnot really"))
+    gif = io.BytesIO()
+    Image.new("RGB", (10, 10), (255, 0, 0)).save(gif, "GIF")
+    not_allowed = render_card_image(minion(image=gif.getvalue()))
+
+    placeholder = render._placeholder("minion").tobytes()
+    for card in (without, damaged, not_allowed):
+        left, top, right, bottom = IMAGE_BOX
+        assert card.crop((left, top, right, bottom)).tobytes() == placeholder
+
+
+# --- Caching --------------------------------------------------------------------------------
+
+
+def test_the_content_key_is_stable():
+    key = content_key(minion(image=b"abc"))
+
+    assert key == content_key(minion(image=b"abc"))
+    assert len(key) == 64 and int(key, 16) >= 0
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"name": "Fire Breathing Dragon!"},
+        {"kind": "spell"},
+        {"design_edition": 13},
+        {"design_edition": None},
+        {"level": 8},
+        {"level": 7.5},
+        {"sp": 7},
+        {"sp": None},
+        {"hp": 4},
+        {"ability_text": "FLAME BREATH: Deal 4 damage."},
+        {"flavor_text": ""},
+        {"image": b"abd"},
+        {"image": None},
+    ],
+)
+def test_the_content_key_changes_with_anything_drawn(change):
+    assert content_key(minion(image=b"abc", **change)) != content_key(minion(image=b"abc"))
+
+
+def test_the_content_key_changes_with_the_render_version(monkeypatch):
+    before = content_key(minion())
+    monkeypatch.setattr(render, "RENDER_VERSION", "2")
+
+    assert content_key(minion()) != before
+
+
+# --- Fonts and speed ------------------------------------------------------------------------
+
+
+def test_only_the_fonts_shipped_with_the_project_are_used(monkeypatch):
+    opened: list[str] = []
+    original = ImageFont.FreeTypeFont
+
+    class RecordingFont(original):
+        def __init__(self, font=None, *args, **kwargs):
+            opened.append(str(font))
+            super().__init__(font, *args, **kwargs)
+
+    def no_system_fonts(*args, **kwargs):
+        raise AssertionError("fonts must come from static/fonts")
+
+    monkeypatch.setattr(ImageFont, "FreeTypeFont", RecordingFont)
+    monkeypatch.setattr(ImageFont, "truetype", no_system_fonts)
+    monkeypatch.setattr(ImageFont, "load_default", no_system_fonts)
+    clear_font_caches()
+    try:
+        render_card(minion())
+        render_card(spell(design_edition=None))
+    finally:
+        clear_font_caches()
+
+    font_dir = render.FONT_DIR
+    assert font_dir == render.Path(render.__file__).resolve().parent.parent / "static" / "fonts"
+    assert opened
+    shipped = {str(font_dir / name) for name in render.FONT_FILES.values()}
+    assert set(opened) <= shipped
+    assert {str(font_dir / "DejaVuSans-Bold.ttf"), str(font_dir / "DejaVuSerif.ttf")} <= set(opened)
+
+
+def clear_font_caches():
+    render._font.cache_clear()
+    render._width.cache_clear()
+    render._split_long_word.cache_clear()
+
+
+def test_fonts_are_loaded_once_per_size():
+    clear_font_caches()
+    render_card(minion())
+    misses = render._font.cache_info().misses
+
+    render_card(minion())
+
+    assert render._font.cache_info().misses == misses
+
+
+def test_a_render_is_quick():
+    render_card(minion())  # the frame is drawn once per kind and cached
+    render_card(spell())
+    faces = [
+        minion(image=image_bytes(Image.new("RGB", (1200, 900), (90, 140, 200)), "JPEG")),
+        spell(ability_text=LONG_ABILITY),
+    ]
+    timings = []
+    for face in faces * 3:
+        started = time.perf_counter()
+        render_card(face)
+        timings.append(time.perf_counter() - started)
+
+    # About 40-80 ms on a laptop; the margin keeps a busy test machine from failing this.
+    assert statistics.median(timings) < 0.4

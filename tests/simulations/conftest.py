@@ -1,0 +1,148 @@
+"""Decks to goldfish, and real Celery workers on a real Redis."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def minion(name: str, level: int, sp: int, hp: int = 1, text: str = "") -> dict:
+    return {
+        "name": name, "kind": "minion", "design_edition": 14, "level": level, "sp": sp, "hp": hp,
+        "ability_text": text, "flavor_text": "",
+    }
+
+
+def spell(name: str, level: int, text: str) -> dict:
+    return {
+        "name": name, "kind": "spell", "design_edition": 14, "level": level, "sp": None, "hp": None,
+        "ability_text": text, "flavor_text": "",
+    }
+
+
+STARTER = [
+    (12, minion("Ember Whelp", 0, 1)),
+    (12, minion("Cinder Hound", 1, 2, 2)),
+    (10, minion("Ash Golem", 2, 3, 4)),
+    (6, spell("Spark", 0, "Draw 1 card.")),
+]
+
+
+@pytest.fixture
+def make_deck(django_user_model) -> Callable:
+    from cards.services import card_create
+    from decks.models import Deck, DeckEntry
+
+    def make(owner, entries=STARTER, visibility="private", name="Starter"):
+        deck = Deck.objects.create(owner=owner, name=name, edition=14, visibility=visibility)
+        for count, definition in entries:
+            card = card_create(owner=owner, definition=definition)
+            DeckEntry.objects.create(deck=deck, card=card, count=count)
+        return deck
+
+    return make
+
+
+@pytest.fixture
+def broker(redis_url, monkeypatch) -> str:
+    """Point the Celery app at a clean Redis database, with quick redelivery."""
+    import redis
+
+    from kotc_site.celery import app
+
+    redis.Redis.from_url(redis_url).flushdb()
+    monkeypatch.setattr(app.conf, "broker_url", redis_url)
+    monkeypatch.setattr(
+        app.conf,
+        "broker_transport_options",
+        {"visibility_timeout": 3, "socket_connect_timeout": 2},
+    )
+    return redis_url
+
+
+def database_url_for_workers() -> str:
+    settings = connection.settings_dict
+    if settings["ENGINE"].endswith("sqlite3"):
+        name = str(settings["NAME"])
+        assert "memory" not in name, "workers need the test database in a file"
+        return f"sqlite:///{name}"
+    user = settings.get("USER") or ""
+    password = f":{settings['PASSWORD']}" if settings.get("PASSWORD") else ""
+    host = settings.get("HOST") or "127.0.0.1"
+    port = settings.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{settings['NAME']}"
+
+
+class Workers:
+    """Celery worker processes started for one test and always stopped after it."""
+
+    def __init__(self, broker_url: str, log_dir: Path) -> None:
+        self.broker_url = broker_url
+        self.log_dir = log_dir
+        self.processes: list[subprocess.Popen] = []
+
+    def start(self, name: str, concurrency: int = 1) -> subprocess.Popen:
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "kotc_site.settings.base",
+            "DATABASE_URL": database_url_for_workers(),
+            "CELERY_BROKER_URL": self.broker_url,
+            "KOTC_BROKER_VISIBILITY_TIMEOUT": "3",
+            "KOTC_VAR_DIR": str(self.log_dir / f"var-{name}"),
+            "OMP_NUM_THREADS": "1",
+            "OPENBLAS_NUM_THREADS": "1",
+        }
+        log = open(self.log_dir / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
+        process = subprocess.Popen(
+            [
+                sys.executable, "-m", "celery", "-A", "kotc_site", "worker",
+                "--pool=solo" if concurrency == 1 else "--pool=prefork",
+                f"--concurrency={concurrency}", "--prefetch-multiplier=1",
+                "--without-gossip", "--without-mingle", "--without-heartbeat",
+                f"--hostname={name}@%h", "--loglevel=INFO",
+            ],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        self.processes.append(process)
+        return process
+
+    def kill(self, process: subprocess.Popen) -> None:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def stop_all(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+
+    def logs(self) -> str:
+        return "\n".join(p.read_text(errors="replace")[-3000:] for p in self.log_dir.glob("*.log"))
+
+
+@pytest.fixture
+def workers(broker, tmp_path) -> Iterator[Workers]:
+    pool = Workers(broker, tmp_path)
+    yield pool
+    pool.stop_all()
+
+
+def wait_for(condition: Callable[[], bool], timeout: float, what: str, workers: Workers | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    logs = workers.logs() if workers else ""
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}\n{logs}")

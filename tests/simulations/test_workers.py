@@ -1,0 +1,121 @@
+"""Goldfish runs played by real Celery worker processes on a real Redis."""
+
+import json
+import socket
+import subprocess
+import time
+
+import pytest
+from django.core.management import call_command
+
+from simulations.models import SimulationChunk, SimulationRun
+from tests.simulations.conftest import wait_for
+
+pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def start(api, deck, **options):
+    body = {"games": 20_000, "seed": 7, "max_turns": 12, "going": "first", "bury": "default", **options}
+    return api.post(f"/api/v1/decks/{deck.pk}/simulations/", body, format="json")
+
+
+def test_two_workers_share_a_run_and_match_the_command(api, alice, make_deck, workers, tmp_path):
+    deck = make_deck(alice)
+    api.force_authenticate(alice)
+    answer = start(api, deck, games=40_000)
+    assert answer.status_code == 202, answer.content
+    run_id = answer.json()["id"]
+    assert answer.json()["url"].endswith(f"/api/v1/simulations/{run_id}/")
+
+    workers.start("one")
+    workers.start("two")
+    wait_for(
+        lambda: SimulationRun.objects.get(pk=run_id).status == "succeeded", 90, "the run", workers
+    )
+    status = api.get(f"/api/v1/simulations/{run_id}/").json()
+    assert status["progress"] == 1.0
+    assert status["error"] is None
+    assert status["result"]["games"] == 40_000
+
+    # The same seed through the command in this process gives the same numbers.
+    deck_file = tmp_path / "deck.json"
+    deck_file.write_text(json.dumps(api.get(f"/api/v1/decks/{deck.pk}/export/").json()))
+    out = tmp_path / "out.json"
+    with out.open("w") as stream:
+        call_command(
+            "goldfish", str(deck_file), "--games", "40000", "--seed", "7", "--max-turns", "12",
+            "--json", stdout=stream,
+        )
+    assert json.loads(out.read_text()) == status["result"]
+
+
+def test_a_worker_killed_mid_run_loses_nothing(api, alice, make_deck, workers):
+    deck = make_deck(alice)
+    api.force_authenticate(alice)
+    answer = start(api, deck, games=200_000, seed=11)
+    assert answer.status_code == 202, answer.content
+    run_id = answer.json()["id"]
+
+    doomed = workers.start("doomed")
+    wait_for(
+        lambda: SimulationChunk.objects.filter(run_id=run_id, tally__isnull=False).count() >= 2,
+        60, "the first chunks", workers,
+    )
+    workers.kill(doomed)
+    done_at_kill = SimulationChunk.objects.filter(run_id=run_id, tally__isnull=False).count()
+    assert done_at_kill < 20, "the run finished before the worker could be killed"
+
+    workers.start("survivor")
+    wait_for(
+        lambda: SimulationRun.objects.get(pk=run_id).status == "succeeded", 120, "the run", workers
+    )
+    run = SimulationRun.objects.get(pk=run_id)
+    assert run.chunks.filter(tally__isnull=True).count() == 0
+    assert run.result["games"] == 200_000
+    assert sum(run.result["kill_turn"]["histogram"].values()) + run.result["not_won"] == 200_000
+
+    from simulations.services import options_from_json, run_in_process
+
+    expected = run_in_process(definition=run.deck_snapshot, options=options_from_json(run.options))
+    assert run.result == expected
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_with_the_broker_down_the_api_answers_503_and_starts_nothing(
+    api, alice, make_deck, redis_url, monkeypatch
+):
+    from kotc_site.celery import app
+
+    port = free_port()
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        monkeypatch.setattr(app.conf, "broker_url", f"redis://127.0.0.1:{port}/0")
+        deck = make_deck(alice)
+        api.force_authenticate(alice)
+        for _ in range(50):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert start(api, deck).status_code == 202  # up: accepted
+        SimulationRun.objects.all().delete()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    started = time.monotonic()
+    answer = start(api, deck, seed=99)
+    assert answer.status_code == 503
+    assert "unavailable" in answer.json()["detail"]
+    assert time.monotonic() - started < 10
+    assert SimulationRun.objects.count() == 0
+    assert SimulationChunk.objects.count() == 0
