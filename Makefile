@@ -43,6 +43,7 @@ test: lint
 
 bench: install-dev
 	$(PY) bench/goldfish_bench.py
+	$(PY) bench/simulation_bench.py
 	$(PY) bench/glossary_bench.py
 
 loadtest: install-dev

@@ -25,4 +25,6 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"Welcome, {user.get_username()}! Design your first card.")
         return redirect(next_url or reverse("card-new"))
     status = 400 if request.method == "POST" else 200
-    return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+    return render(
+        request, "registration/signup.html", {"form": form, "next": next_url}, status=status
+    )

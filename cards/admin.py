@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from cards.models import Card, CardRevision, CardVerdict, CollectionEntry
+from cards.services import card_verdicts_refresh
 
 
 class CardRevisionInline(admin.TabularInline):
@@ -26,6 +27,11 @@ class CardAdmin(admin.ModelAdmin):
     search_fields = ("name", "ability_text", "owner__username")
     raw_id_fields = ("owner", "forked_from")
     inlines = [CardRevisionInline, CardVerdictInline]
+
+    def save_model(self, request, obj, form, change) -> None:  # type: ignore[no-untyped-def]
+        super().save_model(request, obj, form, change)
+        # Edits here bypass the services; keep the stored verdicts (and `legal:` searches) right.
+        card_verdicts_refresh(card=obj)
 
 
 @admin.register(CollectionEntry)

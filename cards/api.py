@@ -118,7 +118,7 @@ class CardDetailApi(GenericAPIView):
                 card=card,
                 user=request.user,
                 definition=_definition_from(data),
-                image=data["image"] if "image" in data else services._UNSET,
+                image=data.get("image", services._UNSET),
                 visibility=data.get("visibility"),
             )
         except DjangoValidationError as error:

@@ -28,16 +28,23 @@ class CardCheckForm(forms.Form):
     name = forms.CharField(max_length=MAX_NAME, required=False)
     kind = forms.ChoiceField(choices=[("minion", "Minion"), ("spell", "Spell")])
     design_edition = forms.IntegerField(
-        required=False, min_value=1, max_value=99, label="Edition Indicator",
+        required=False,
+        min_value=1,
+        max_value=99,
+        label="Edition Indicator",
         help_text="The edition the card was designed for. Leave empty if the card has none.",
     )
     level = StatInput(min_value=0, max_value=MAX_STAT)
     sp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="SP")
     hp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="HP")
     ability_text = forms.CharField(
-        max_length=MAX_ABILITY_TEXT, required=False, strip=False,
+        max_length=MAX_ABILITY_TEXT,
+        required=False,
+        strip=False,
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text="One ability a paragraph. Minion abilities start with a NAME in capitals and a colon.",
+        help_text=(
+            "One ability a paragraph. Minion abilities start with a NAME in capitals and a colon."
+        ),
     )
     flavor_text = forms.CharField(
         max_length=MAX_FLAVOR_TEXT, required=False, widget=forms.Textarea(attrs={"rows": 2})
@@ -69,8 +76,14 @@ def check_context(form: CardCheckForm) -> dict[str, object]:
 
 
 def check_page(request: HttpRequest) -> HttpResponse:
-    initial = {"edition": rules.current_edition().number, "kind": "minion",
-               "design_edition": rules.current_edition().number, "level": 1, "sp": 1, "hp": 1}
+    initial = {
+        "edition": rules.current_edition().number,
+        "kind": "minion",
+        "design_edition": rules.current_edition().number,
+        "level": 1,
+        "sp": 1,
+        "hp": 1,
+    }
     form = CardCheckForm(request.POST or None, initial=initial)
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():

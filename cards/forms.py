@@ -34,7 +34,9 @@ def _whole_number(label: str, *, required: bool = True, **kwargs: Any) -> forms.
             "max_value": f"{label} must be at most {MAX_STAT}.",
             "required": f"{label} is required.",
         },
-        widget=forms.NumberInput(attrs={"step": 1, "min": 0, "max": MAX_STAT, "inputmode": "numeric"}),
+        widget=forms.NumberInput(
+            attrs={"step": 1, "min": 0, "max": MAX_STAT, "inputmode": "numeric"}
+        ),
         **kwargs,
     )
 
@@ -108,6 +110,8 @@ class CardForm(forms.Form):
             del self.fields["remove_image"]
         if card is None:
             self.fields["design_edition"].initial = current
+            for name in ("level", "sp", "hp"):
+                self.fields[name].initial = 1
 
     def clean_image(self) -> Any:
         upload = self.cleaned_data.get("image")
@@ -146,7 +150,9 @@ class CardPreviewForm(CardForm):
     """The design form as it is being typed: nothing is required, so a half-made card still
     draws; what cannot be read is left blank on the card and listed."""
 
-    card_id = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    card_id = forms.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput
+    )
     preview_image = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

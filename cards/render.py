@@ -50,6 +50,7 @@ FONT_FILES = {
 
 Style = Literal["sans", "bold", "serif", "italic"]
 Box = tuple[int, int, int, int]  # left, top, right, bottom; right and bottom exclusive
+Color = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class CardFace:
 # --- Geometry -------------------------------------------------------------------------------
 
 OUTER_RADIUS = 36  # a 1/8 inch corner, as on most printed cards
-FRAME_INSET = 20  # width of the dark outer border
+FRAME_INSET = 20  # the width of the dark outer border
 NAME_BOX: Box = (42, 40, 708, 118)
 IMAGE_BOX: Box = (50, 130, 700, 590)
 TEXT_BOX: Box = (42, 602, 708, 926)
@@ -78,6 +79,10 @@ SP_BOX: Box = (42, 938, 226, 996)
 HP_BOX: Box = (524, 938, 708, 996)
 GEM_CENTER = (375, 966)
 GEM_RADIUS = 47
+# Where text may be drawn: inside the boxes' 3-pixel edges, and above the level gem, whose top
+# overlaps the text box.
+NAME_CLIP: Box = (45, 43, 705, 115)
+TEXT_CLIP: Box = (45, 605, 705, 914)
 FOOTER_BASELINE = 1021
 FOOTER_LEFT, FOOTER_RIGHT = 48, 702
 
@@ -96,6 +101,7 @@ MAX_TEXT_CHARS = 4000
 MAX_NAME_CHARS = 300
 
 ELLIPSIS = "\u2026"
+ARROW = "\u2192"
 DASH = "\u2014"
 
 SUPERSAMPLE = 2  # the static frame is drawn this many times larger, then reduced, for smooth edges
@@ -103,17 +109,17 @@ SUPERSAMPLE = 2  # the static frame is drawn this many times larger, then reduce
 
 @dataclass(frozen=True)
 class Scheme:
-    frame_top: tuple[int, int, int]
-    frame_bottom: tuple[int, int, int]
-    outline: tuple[int, int, int]  # the dark line around boxes
-    name_fill: tuple[int, int, int]
-    text_fill: tuple[int, int, int]
-    image_fill: tuple[int, int, int]  # behind transparent images and the placeholder
-    accent: tuple[int, int, int]  # stat boxes and triangles
-    accent_light: tuple[int, int, int]
-    ink: tuple[int, int, int]  # the name and the ability text
-    flavor_ink: tuple[int, int, int]
-    footer_ink: tuple[int, int, int]
+    frame_top: Color
+    frame_bottom: Color
+    outline: Color  # the dark line around boxes
+    name_fill: Color
+    text_fill: Color
+    image_fill: Color  # behind transparent images and the placeholder
+    accent: Color  # stat boxes and triangles
+    accent_light: Color
+    ink: Color  # the name and the ability text
+    flavor_ink: Color
+    footer_ink: Color
     label: str
 
 
@@ -180,8 +186,8 @@ def render_card_image(face: CardFace) -> Image.Image:
     )
     _draw_level(card, format_number(face.level))
     if kind == "minion":
-        _draw_stat(card, SP_BOX, "SP", _stat(face.sp))
-        _draw_stat(card, HP_BOX, "HP", _stat(face.hp))
+        _draw_stat(card, SP_BOX, "SP", format_number(face.sp))
+        _draw_stat(card, HP_BOX, "HP", format_number(face.hp))
     _draw_footer(card, edition_indicator(face.design_edition), scheme)
     return card
 
@@ -255,10 +261,6 @@ def _one_line(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def _stat(value: int | float | None) -> str:
-    return format_number(value)
-
-
 def _key_value(value: object) -> list[str] | None:
     # The type is part of the key so that 3 and 3.0 or "3" never share a cached render by accident.
     if value is None:
@@ -280,6 +282,44 @@ def _font(style: Style, size: int) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=16384)
 def _width(style: Style, size: int, text: str) -> float:
     return _font(style, size).getlength(text)
+
+
+# DejaVu Serif covers fewer scripts than DejaVu Sans (no Hebrew or Arabic, for one); a character
+# the serif faces lack is drawn in the sans face, and only one that no face has shows as a box.
+FALLBACK: dict[Style, Style] = {"serif": "sans", "italic": "sans"}
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph(style: Style) -> tuple[tuple[int, int], bytes]:
+    # A private-use character no DejaVu face has: what the font draws for a missing glyph.
+    return _glyph_shape(style, "\U0010fffd")
+
+
+def _glyph_shape(style: Style, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = _font(style, 24).getmask(char)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=8192)
+def _has_glyph(style: Style, char: str) -> bool:
+    return char.isspace() or _glyph_shape(style, char) != _missing_glyph(style)
+
+
+def _with_fallback(style: Style, text: str) -> list[tuple[Style, str]]:
+    """The text in runs of the style, or of its fallback where the style has no glyph."""
+    fallback = FALLBACK.get(style)
+    if fallback is None or text.isascii():
+        return [(style, text)]
+    runs: list[tuple[Style, str]] = []
+    for char in text:
+        use = style
+        if ord(char) >= 0x180 and not _has_glyph(style, char) and _has_glyph(fallback, char):
+            use = fallback
+        if runs and runs[-1][0] == use:
+            runs[-1] = (use, runs[-1][1] + char)
+        else:
+            runs.append((use, char))
+    return runs
 
 
 # --- Text layout ----------------------------------------------------------------------------
@@ -321,10 +361,17 @@ def _words(runs: Sequence[tuple[Style, str]]) -> list[Word]:
                     words.append(tuple(current))
                     current = []
             else:
-                current.append((style, token))
+                current.extend(_with_fallback(style, token))
     if current:
         words.append(tuple(current))
-    return words
+    # The arrow after an activation cost stays on the cost's line rather than opening the next.
+    joined: list[Word] = []
+    for word in words:
+        if joined and "".join(text for _, text in word) == ARROW:
+            joined[-1] = (*joined[-1], (word[0][0], " " + ARROW))
+        else:
+            joined.append(word)
+    return joined
 
 
 def _word_width(word: Word, size: int) -> float:
@@ -482,7 +529,9 @@ def _paragraphs(text: str, body: Style, name_style: Style | None) -> list[list[W
 # --- Drawing --------------------------------------------------------------------------------
 
 
-def _draw_block(draw: ImageDraw.ImageDraw, block: Block, left: float, top: float, ink) -> None:
+def _draw_block(
+    draw: ImageDraw.ImageDraw, block: Block, left: float, top: float, ink: Color
+) -> None:
     if not block.lines:
         return
     ascent = _font("serif", block.size).getmetrics()[0]
@@ -533,32 +582,39 @@ def _draw_texts(card: Image.Image, ability: str, flavor: str, scheme: Scheme) ->
     ability_block, flavor_block, total = arrange(low)
     gap = rule_gap(low)
     if total > height:
-        # Even the smallest size is too big: keep as much ability text as fits, then flavor.
-        ability_block = _truncate(ability_block, height, width)
-        room = height - ability_block.height - 2 * gap
-        flavor_block = _truncate(flavor_block, room, width) if room > 0 else Block((), 0, 0)
+        # Even the smallest size is too big: keep as much ability text as fits, then as much
+        # flavor text as fits under it, if the ability text is whole.
+        cut = _truncate(ability_block, height, width)
+        room = height - cut.height - 2 * gap
+        if cut.lines != ability_block.lines or room <= 0:
+            flavor_block = Block((), flavor_block.size, 0)
+        else:
+            flavor_block = _truncate(flavor_block, room, width)
+        ability_block = cut
         if not flavor_block.lines or not ability_block.lines:
             gap = 0
         total = ability_block.height + flavor_block.height + 2 * gap
 
-    # Everything is drawn on a copy of the box, pasted back, so no glyph can reach outside it.
-    region = card.crop(TEXT_BOX)
+    # Everything is drawn on a copy of the inside of the box, pasted back, so that no glyph
+    # (not even a tower of combining marks) can reach the box's edge or anything outside it.
+    region = card.crop(TEXT_CLIP)
     draw = ImageDraw.Draw(region)
-    y = TEXT_PADDING_Y + max(0, (height - total) // 2)
-    _draw_block(draw, ability_block, TEXT_PADDING_X, y, scheme.ink)
+    dx, dy = TEXT_BOX[0] - TEXT_CLIP[0], TEXT_BOX[1] - TEXT_CLIP[1]
+    y = dy + TEXT_PADDING_Y + max(0, (height - total) // 2)
+    _draw_block(draw, ability_block, dx + TEXT_PADDING_X, y, scheme.ink)
     y += ability_block.height
     if gap and flavor_block.lines:
         rule_y = y + gap
         rule_half = width * 0.36
-        middle_x = TEXT_PADDING_X + width / 2
+        middle_x = dx + TEXT_PADDING_X + width / 2
         draw.line(
             [(middle_x - rule_half, rule_y), (middle_x + rule_half, rule_y)],
             fill=_mix(scheme.flavor_ink, scheme.text_fill, 0.55),
             width=2,
         )
         y = rule_y + gap
-    _draw_block(draw, flavor_block, TEXT_PADDING_X, y, scheme.flavor_ink)
-    card.paste(region, TEXT_BOX[:2])
+    _draw_block(draw, flavor_block, dx + TEXT_PADDING_X, y, scheme.flavor_ink)
+    card.paste(region, TEXT_CLIP[:2])
 
 
 def _fit_line(text: str, style: Style, sizes: tuple[int, int], width: float) -> tuple[str, int]:
@@ -582,19 +638,25 @@ def _draw_name(card: Image.Image, name: str, scheme: Scheme) -> None:
         return
     left, top, right, bottom = NAME_BOX
     text, size = _fit_line(name, "bold", NAME_SIZES, right - left - 2 * NAME_PADDING)
-    region = card.crop(NAME_BOX)
+    region = card.crop(NAME_CLIP)
     ImageDraw.Draw(region).text(
-        (NAME_PADDING, (bottom - top) / 2 + 1),
+        (left - NAME_CLIP[0] + NAME_PADDING, top - NAME_CLIP[1] + (bottom - top) / 2 + 1),
         text,
         font=_font("bold", size),
         fill=scheme.ink,
         anchor="lm",
     )
-    card.paste(region, NAME_BOX[:2])
+    card.paste(region, NAME_CLIP[:2])
 
 
 def _draw_centered(
-    card: Image.Image, box: Box, text: str, style: Style, sizes: tuple[int, int], ink, shadow=None
+    card: Image.Image,
+    box: Box,
+    text: str,
+    style: Style,
+    sizes: tuple[int, int],
+    ink: Color,
+    shadow: Color | None = None,
 ) -> None:
     left, top, right, bottom = box
     text, size = _fit_line(text, style, sizes, right - left)
@@ -623,13 +685,15 @@ def _draw_level(card: Image.Image, level: str) -> None:
 def _draw_stat(card: Image.Image, box: Box, label: str, value: str) -> None:
     left, top, right, bottom = box
     label_font = _font("bold", 22)
-    label_width = label_font.getlength(label)
-    region = card.crop(box)
-    draw = ImageDraw.Draw(region)
-    middle = (bottom - top) / 2
-    draw.text((18, middle + 1), label, font=label_font, fill=STAT_LABEL_INK, anchor="lm")
-    card.paste(region, box[:2])
-    value_box = (left + 18 + round(label_width) + 10, top + 4, right - 14, bottom - 4)
+    ImageDraw.Draw(card).text(
+        (left + 18, (top + bottom) / 2 + 1),
+        label,
+        font=label_font,
+        fill=STAT_LABEL_INK,
+        anchor="lm",
+    )
+    label_width = round(label_font.getlength(label))
+    value_box = (left + 18 + label_width + 10, top + 4, right - 14, bottom - 4)
     _draw_centered(card, value_box, value, "bold", (18, 38), STAT_INK)
 
 
@@ -668,7 +732,7 @@ def _draw_image(card: Image.Image, data: bytes | None, kind: str) -> None:
     )
 
 
-def _load_art(data: bytes, size: tuple[int, int], background) -> Image.Image | None:
+def _load_art(data: bytes, size: tuple[int, int], background: Color) -> Image.Image | None:
     """The stored image, cropped to fill the box from its centre; None if it cannot be read.
 
     Stored images were checked on upload, but a card must print even if its file is damaged, so
@@ -678,16 +742,16 @@ def _load_art(data: bytes, size: tuple[int, int], background) -> Image.Image | N
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)  # oddities in an EXIF block
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data), formats=["PNG", "JPEG", "WEBP"])
-            if image.width > MAX_SIDE or image.height > MAX_SIDE:
+            opened = Image.open(io.BytesIO(data), formats=["PNG", "JPEG", "WEBP"])
+            if opened.width > MAX_SIDE or opened.height > MAX_SIDE:
                 return None
-            if image.format in ("JPEG", "MPO"):
+            if opened.format in ("JPEG", "MPO"):
                 # Let the decoder do most of the shrinking; much faster for large photos.
-                sideways = image.getexif().get(ExifTags.Base.Orientation, 1) in (5, 6, 7, 8)
+                sideways = opened.getexif().get(ExifTags.Base.Orientation, 1) in (5, 6, 7, 8)
                 box_size = (size[1], size[0]) if sideways else size
-                image.draft("RGB", _cover_size(image.size, box_size))
-            image.load()
-            image = ImageOps.exif_transpose(image)
+                opened.draft("RGB", _cover_size(opened.size, box_size))
+            opened.load()
+            image = ImageOps.exif_transpose(opened)
             if image.mode not in ("RGB", "RGBA"):
                 has_alpha = "A" in image.getbands() or image.has_transparency_data
                 image = image.convert("RGBA" if has_alpha else "RGB")
@@ -798,7 +862,7 @@ def _scaled(box: Sequence[float], s: int, grow: float = 0) -> tuple[float, float
     )
 
 
-def _vertical_gradient(size: tuple[int, int], top, bottom, scale: int) -> Image.Image:
+def _vertical_gradient(size: tuple[int, int], top: Color, bottom: Color, scale: int) -> Image.Image:
     """A top-to-bottom blend with a faint fixed grain, like printed card stock.
 
     Made at print size and enlarged, which keeps the grain the same size at any supersampling.

@@ -142,6 +142,12 @@ def parse_query(q: str) -> CardQuery:
             f"The query is {len(q)} characters long; the limit is {MAX_QUERY_LENGTH}. "
             "Use fewer or shorter terms."
         )
+    for index, char in enumerate(q):
+        if ord(char) < 32 and char not in "\t\n\r" or char == "\x7f":
+            raise QueryError(
+                f"The query has an invisible control character at position {index + 1}; remove it.",
+                index,
+            )
     parser = _Parser(q)
     terms = parser.parse()
     if len(terms) > MAX_TERMS:

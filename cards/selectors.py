@@ -19,6 +19,17 @@ from cards import rules
 from cards.models import DEFINITION_FIELDS, Card, CardRevision, CardVerdict, CollectionEntry
 from cards.search import CardQuery, filter_cards
 
+MAX_ID = 2**63 - 1  # the largest id a database column holds
+
+
+def as_id(value: Any) -> int | None:
+    """A value as a row id, or None when it cannot be one (so lookups never overflow)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if 1 <= number <= MAX_ID else None
+
 
 def _user_or_none(user: Any) -> Any:
     return user if user is not None and user.is_authenticated else None
@@ -53,10 +64,9 @@ def card_viewable_q(user: Any) -> Q:
 def card_for_viewer(*, user: Any, pk: Any) -> Card:
     """The card if `user` may see it; Http404 otherwise (a private card does not exist to
     anyone but its owner)."""
-    try:
-        pk = int(pk)
-    except (TypeError, ValueError):
-        raise Http404("No such card.") from None
+    pk = as_id(pk)
+    if pk is None:
+        raise Http404("No such card.")
     card = _with_verdicts(Card.objects.filter(card_viewable_q(user))).filter(pk=pk).first()
     if card is None:
         raise Http404("No such card.")
@@ -121,10 +131,9 @@ def collection_cards(user: Any) -> QuerySet[Card]:
 
 
 def collection_entry(*, user: Any, card_id: Any) -> CollectionEntry:
-    try:
-        card_id = int(card_id)
-    except (TypeError, ValueError):
-        raise Http404("That card is not in your collection.") from None
+    card_id = as_id(card_id)
+    if card_id is None:
+        raise Http404("That card is not in your collection.")
     entry = collection_entries(user=user).filter(card_id=card_id).first()
     if entry is None:
         raise Http404("That card is not in your collection.")
@@ -141,9 +150,9 @@ class CollectionTotals:
     saved: int
 
 
-def collection_totals(*, user: Any, entries: QuerySet[CollectionEntry] | None = None) -> (
-    CollectionTotals
-):
+def collection_totals(
+    *, user: Any, entries: QuerySet[CollectionEntry] | None = None
+) -> CollectionTotals:
     entries = collection_entries(user=user) if entries is None else entries
     numbers = entries.order_by().aggregate(
         cards=Count("pk"),

@@ -103,7 +103,9 @@ class CardInputSerializer(serializers.Serializer):
     ability_text = serializers.CharField(
         max_length=MAX_ABILITY_TEXT, allow_blank=True, required=False, trim_whitespace=False
     )
-    flavor_text = serializers.CharField(max_length=MAX_FLAVOR_TEXT, allow_blank=True, required=False)
+    flavor_text = serializers.CharField(
+        max_length=MAX_FLAVOR_TEXT, allow_blank=True, required=False
+    )
     visibility = serializers.ChoiceField(choices=Card.Visibility.values, required=False)
     image = ImageUploadField(
         required=False,
@@ -113,6 +115,9 @@ class CardInputSerializer(serializers.Serializer):
 
 
 class CardOutputSerializer(serializers.ModelSerializer):
+    # Plain value lists, as in the check API's card object, so the schema has one enum each.
+    kind = serializers.ChoiceField(choices=Card.Kind.values, read_only=True)
+    visibility = serializers.ChoiceField(choices=Card.Visibility.values, read_only=True)
     owner = serializers.CharField(source="owner.username", read_only=True)
     image = serializers.SerializerMethodField()
     verdict = serializers.SerializerMethodField(
@@ -154,7 +159,9 @@ class CardOutputSerializer(serializers.ModelSerializer):
 
 
 class CollectionAddSerializer(serializers.Serializer):
-    card = serializers.IntegerField(help_text="The id of a card you may see.")
+    card = serializers.IntegerField(
+        min_value=1, max_value=selectors.MAX_ID, help_text="The id of a card you may see."
+    )
     copies = WholeNumberField(maximum=MAX_COPIES, required=False, allow_null=True)
 
 
@@ -190,7 +197,9 @@ def translate_old_terms(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]
         if found and found[0] in ("level", "sp", "hp"):
             modern, edition = found
             if modern in data:
-                notes.append(f"“{key}” was left out: the card also gives its {current.term(modern)}.")
+                notes.append(
+                    f"“{key}” was left out: the card also gives its {current.term(modern)}."
+                )
                 continue
             out[modern] = value
             notes.append(f"“{key}” is what the {edition} calls {current.term(modern)}.")
@@ -214,7 +223,10 @@ def import_definition(data: Any) -> tuple[dict[str, Any], list[str]]:
     definition = CardDefinitionSerializer(data=translated)
     if not definition.is_valid():
         raise DjangoValidationError(
-            {field: [str(e) for e in _flatten(errors)] for field, errors in definition.errors.items()}
+            {
+                field: [str(e) for e in _flatten(errors)]
+                for field, errors in definition.errors.items()
+            }
         )
     return dict(definition.validated_data), notes
 

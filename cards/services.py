@@ -135,6 +135,10 @@ def definition_clean(definition: Mapping[str, Any]) -> dict[str, Any]:
             errors[key] = [f"{label} has {len(text)} characters; the limit is {limit}."]
         clean[key] = text
 
+    for key in ("name", "ability_text", "flavor_text"):
+        if isinstance(clean.get(key), str) and "\x00" in clean[key] and key not in errors:
+            errors[key] = ["Null characters are not allowed."]
+
     if errors:
         raise ValidationError(errors)
     return clean
@@ -274,6 +278,28 @@ def card_refurbish(*, card: Card, user: Any, edition: int | None = None) -> Card
         definition={"ability_text": result.text},
         note=f"Refurbished for the {rules_edition.name}",
     )
+
+
+@transaction.atomic
+def card_restore(*, card: Card, user: Any, number: int) -> Card:
+    """Bring back a revision's printed card (and picture) as a new revision."""
+    if card.owner_id != getattr(user, "pk", None):
+        raise PermissionDenied("Only the card's designer may change it.")
+    revision = card.revisions.filter(number=number).first()
+    if revision is None:
+        raise ValidationError(f"The card has no revision {number}.")
+    clean = definition_clean({key: revision.data.get(key) for key in DEFINITION_FIELDS})
+    image_name = revision.data.get("image") or ""
+    if image_name and not default_storage.exists(image_name):
+        raise ValidationError(f"The picture of revision {number} is no longer stored.")
+    card = Card.objects.select_for_update().get(pk=card.pk)
+    for key, value in clean.items():
+        setattr(card, key, value)
+    card.image.name = image_name
+    card.save()
+    _add_revision(card=card, author=user, note=f"Restored revision {number}")
+    card_verdicts_refresh(card=card)
+    return card
 
 
 def _delete_unused_files(names: set[str]) -> None:

@@ -11,6 +11,11 @@ urlpatterns = [
     path("cards/<int:pk>/", views.card_detail, name="card-detail"),
     path("cards/<int:pk>/edit/", views.card_edit, name="card-edit"),
     path("cards/<int:pk>/history/", views.card_history, name="card-history"),
+    path(
+        "cards/<int:pk>/history/<int:number>/restore/",
+        views.card_restore,
+        name="card-restore",
+    ),
     path("cards/<int:pk>/refurbish/", views.card_refurbish, name="card-refurbish"),
     path("cards/<int:pk>/copy/", views.card_fork, name="card-fork"),
     path("cards/<int:pk>/collect/", views.card_collect, name="card-collect"),

@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from cards import rules, selectors, services
@@ -41,7 +42,12 @@ def _page(request: HttpRequest, items: Any) -> Any:
 def _search(request: HttpRequest, lister: Any, **kwargs: Any) -> tuple[Any, dict[str, Any], int]:
     """Run a search page's query; a query that cannot be read is explained, not an error."""
     q = request.GET.get("q", "").strip()
-    context: dict[str, Any] = {"q": q, "query_error": None, "query_notes": (), "keys": VALID_KEYS_TEXT}
+    context: dict[str, Any] = {
+        "q": q,
+        "query_error": None,
+        "query_notes": (),
+        "keys": VALID_KEYS_TEXT,
+    }
     try:
         query = parse_query(q)
     except QueryError as error:
@@ -67,8 +73,14 @@ def terms_note(edition: rules.Edition, *, designed: bool = False) -> str | None:
             differences.append(f"{new} “{old}”")
     if not differences:
         return None
-    listed = ", ".join(differences[:-1]) + (" and " if len(differences) > 1 else "") + differences[-1]
-    lead = f"This card was designed for the {edition.name}, which" if designed else f"The {edition.name}"
+    listed = (
+        ", ".join(differences[:-1]) + (" and " if len(differences) > 1 else "") + differences[-1]
+    )
+    lead = (
+        f"This card was designed for the {edition.name}, which"
+        if designed
+        else f"The {edition.name}"
+    )
     return f"{lead} calls {listed}. This page uses the {current.name}’s names."
 
 
@@ -157,6 +169,7 @@ def collection_copies(request: HttpRequest, card_id: int) -> HttpResponse:
             "error": error,
             "totals": selectors.collection_totals(user=request.user),
             "oob": True,
+            "back": _safe_next(request) or reverse("collection"),
         }
         return render(request, "cards/_collection_row.html", context)
     if error:
@@ -179,15 +192,17 @@ def collection_remove(request: HttpRequest, card_id: int) -> HttpResponse:
     return _back(request, reverse("collection"))
 
 
-def _back(request: HttpRequest, default: str) -> HttpResponse:
+def _safe_next(request: HttpRequest) -> str:
     target = request.POST.get("next") or ""
-    from django.utils.http import url_has_allowed_host_and_scheme
-
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        return HttpResponseRedirect(target)
-    return HttpResponseRedirect(default)
+        return target
+    return ""
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    return HttpResponseRedirect(_safe_next(request) or default)
 
 
 # -- designing --------------------------------------------------------------------------------
@@ -208,7 +223,10 @@ def _preview_context(form: CardPreviewForm, image: bytes | None) -> dict[str, An
         image=image,
     )
     edition = _edition_from(data.get("edition"))
-    context: dict[str, Any] = {"preview_src": _png_data_uri(render_card(face)), "form": form}
+    context: dict[str, Any] = {
+        "preview_src": _png_data_uri(render_card(face)),
+        "preview_errors": [error for errors in form.errors.values() for error in errors],
+    }
     if data.get("level") is not None:
         rules_card = rules.Card(
             name=face.name,
@@ -264,6 +282,10 @@ def _preview_image(request: HttpRequest, form: CardPreviewForm) -> tuple[bytes |
 def card_preview(request: HttpRequest) -> HttpResponse:
     """The live preview of the design form: the card drawn as typed, its verdict, and how the
     game reads its text. Always answers with the partial; problems are listed in it."""
+    if not request.user.is_authenticated:
+        return HttpResponse(
+            '<p class="errors" role="alert">Log in again to see the preview.</p>', status=403
+        )
     form = CardPreviewForm(request.POST)
     form.is_valid()
     image, token, image_error = _preview_image(request, form)
@@ -327,8 +349,10 @@ def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
     preview_form = CardPreviewForm(_preview_data(form, card, token))
     preview_form.is_valid()
     image_content = _stashed_image(token)
-    if image_content is None and card is not None and not preview_form.cleaned_data.get(
-        "remove_image"
+    if (
+        image_content is None
+        and card is not None
+        and not preview_form.cleaned_data.get("remove_image")
     ):
         image_content = services.read_card_image(card)
     context = _preview_context(preview_form, image_content)
@@ -391,7 +415,9 @@ def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "is_owner": is_owner,
             "entry": selectors.owned_copies(user=request.user, card=card),
             "original": original,
-            "editions": [(n, e.name) for n, e in sorted(rules.load_editions().items(), reverse=True)],
+            "editions": [
+                (n, e.name) for n, e in sorted(rules.load_editions().items(), reverse=True)
+            ],
             "current_edition_number": rules.current_edition().number,
             "visibility_form": VisibilityForm(initial={"visibility": card.visibility}),
             "revision_count": card.revisions.count(),
@@ -404,8 +430,25 @@ def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def card_history(request: HttpRequest, pk: int) -> HttpResponse:
     card = selectors.card_for_viewer(user=request.user, pk=pk)
-    context = {"card": card, "revisions": selectors.card_history(card=card)}
+    context = {
+        "card": card,
+        "revisions": selectors.card_history(card=card),
+        "is_owner": request.user.is_authenticated and card.owner_id == request.user.pk,
+    }
     return render(request, "cards/history.html", context)
+
+
+@login_required
+@require_POST
+def card_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    card = selectors.card_for_owner(user=request.user, pk=pk)
+    try:
+        card = services.card_restore(card=card, user=request.user, number=number)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("card-history", pk=card.pk)
+    messages.success(request, f"Revision {number} is restored as the newest revision.")
+    return redirect(card)
 
 
 @login_required

@@ -78,8 +78,7 @@ def _entries(request: Request, rows: list[dict[str, int]]) -> list[tuple[Card, i
     """Cards by id, each one the user may see; a 400 names the ones that cannot be found."""
     ids = [row["card"] for row in rows]
     found = {
-        card.pk: card
-        for card in Card.objects.filter(card_viewable_q(request.user), pk__in=ids)
+        card.pk: card for card in Card.objects.filter(card_viewable_q(request.user), pk__in=ids)
     }
     unknown = [pk for pk in ids if pk not in found]
     if unknown:
@@ -273,7 +272,14 @@ class DeckImportView(APIView):
             if "list" in request.data:
                 body = DecklistImportSerializer(data=request.data)
                 body.is_valid(raise_exception=True)
-                deck = services.deck_import_list(owner=request.user, text=body.validated_data["list"], name=body.validated_data["name"], description=body.validated_data["description"], edition=body.validated_data.get("edition"), visibility=body.validated_data["visibility"])
+                deck = services.deck_import_list(
+                    owner=request.user,
+                    text=body.validated_data["list"],
+                    name=body.validated_data["name"],
+                    description=body.validated_data["description"],
+                    edition=body.validated_data.get("edition"),
+                    visibility=body.validated_data["visibility"],
+                )
             else:
                 definition = read_deck_json(request.data)
                 deck = services.deck_import(
@@ -306,7 +312,9 @@ class PDFRenderer(BaseRenderer):
     charset = None
     render_style = "binary"
 
-    def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None) -> Any:
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> Any:
         return data
 
 
@@ -335,9 +343,7 @@ class DeckPrintView(APIView):
             400: OpenApiResponse(description="Bad options, or nothing to print."),
         },
     )
-    def finalize_response(
-        self, request: Request, response: Any, *args: Any, **kwargs: Any
-    ) -> Any:
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         # Errors are JSON even for a client that asked for a PDF only.
         if isinstance(response, Response):
             request.accepted_renderer = JSONRenderer()

@@ -95,16 +95,16 @@ def parse_decklist(text: str) -> tuple[list[DecklistLine], list[LineError]]:
             errors.append(LineError(number, f"the count must be at least 1, not {count}."))
             continue
         if count > MAX_COUNT:
-            errors.append(
-                LineError(number, f"the count must be at most {MAX_COUNT}, not {count}.")
-            )
+            errors.append(LineError(number, f"the count must be at most {MAX_COUNT}, not {count}."))
             continue
         if len(name) > MAX_NAME:
             errors.append(LineError(number, f"a card name has at most {MAX_NAME} characters."))
             continue
         lines.append(DecklistLine(number, count, name, card_number))
     if not lines and not errors:
-        errors.append(LineError(None, f"The list is empty. Write one card a line, like '{EXAMPLE}'."))
+        errors.append(
+            LineError(None, f"The list is empty. Write one card a line, like '{EXAMPLE}'.")
+        )
     return lines, errors
 
 
@@ -152,7 +152,9 @@ def match_decklist(
                 )
                 continue
         elif not candidates:
-            errors.append(LineError(entry.line, f"no card named '{entry.name}' in your collection."))
+            errors.append(
+                LineError(entry.line, f"no card named '{entry.name}' in your collection.")
+            )
             continue
         elif len(candidates) > 1:
             choices = ", ".join(describe(card) for card in candidates)
@@ -182,7 +184,11 @@ def match_decklist(
         chosen[pk] = card
     if max_entries is not None and len(chosen) > max_entries:
         errors.append(
-            LineError(None, f"A deck holds at most {max_entries} different cards; this list names {len(chosen)}.")
+            LineError(
+                None,
+                f"A deck holds at most {max_entries} different cards; "
+                f"this list names {len(chosen)}.",
+            )
         )
     errors.sort(key=lambda error: (error.line is None, error.line or 0))
     return [(chosen[pk], counts[pk]) for pk in chosen], errors

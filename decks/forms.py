@@ -16,11 +16,16 @@ MAX_LIST_CHARS = 100_000
 
 
 def edition_choices() -> list[tuple[int, str]]:
-    return [(number, edition.name) for number, edition in sorted(rules.load_editions().items(), reverse=True)]
+    return [
+        (number, edition.name)
+        for number, edition in sorted(rules.load_editions().items(), reverse=True)
+    ]
 
 
 class DeckForm(forms.Form):
-    name = forms.CharField(max_length=MAX_NAME, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    name = forms.CharField(
+        max_length=MAX_NAME, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
     description = forms.CharField(
         max_length=MAX_DESCRIPTION,
         required=False,
@@ -56,7 +61,11 @@ class DeckImportForm(forms.Form):
         max_length=MAX_LIST_CHARS,
         strip=False,
         widget=forms.Textarea(
-            attrs={"rows": 14, "spellcheck": "false", "placeholder": "4 Fire Drake\n3x Ember Wisp\n# comments are ignored"}
+            attrs={
+                "rows": 14,
+                "spellcheck": "false",
+                "placeholder": "4 Fire Drake\n3x Ember Wisp\n# comments are ignored",
+            }
         ),
         help_text=(
             "Paste an exported deck (JSON), or a list with one '3 Card Name' a line, matched "
@@ -87,7 +96,9 @@ class DeckImportForm(forms.Form):
         text = data.get("text") or ""
         if upload is not None:
             if upload.size > MAX_IMPORT_BYTES:
-                self.add_error("file", f"The file is larger than {MAX_IMPORT_BYTES // 1024 // 1024} MB.")
+                self.add_error(
+                    "file", f"The file is larger than {MAX_IMPORT_BYTES // 1024 // 1024} MB."
+                )
                 return data
             try:
                 text = upload.read().decode("utf-8-sig")
@@ -103,9 +114,13 @@ class DeckImportForm(forms.Form):
             try:
                 data["json"] = json.loads(stripped)
             except ValueError as error:
-                raise forms.ValidationError(f"This looks like JSON but cannot be read: {error}.") from error
+                raise forms.ValidationError(
+                    f"This looks like JSON but cannot be read: {error}."
+                ) from error
             if not isinstance(data["json"], dict):
-                raise forms.ValidationError("The deck JSON must be an object with 'edition' and 'cards'.")
+                raise forms.ValidationError(
+                    "The deck JSON must be an object with 'edition' and 'cards'."
+                )
         elif not (data.get("name") or "").strip():
             self.add_error("name", "A list needs a name for the new deck.")
         return data
@@ -113,7 +128,9 @@ class DeckImportForm(forms.Form):
 
 class PrintForm(forms.Form):
     paper = forms.ChoiceField(
-        choices=[(paper.key, paper.label) for paper in printing.PAPERS.values()], initial="a4"
+        choices=[(paper.key, paper.label) for paper in printing.PAPERS.values()],
+        initial="a4",
+        widget=forms.RadioSelect,
     )
     backs = forms.ChoiceField(
         label="Card backs",
@@ -124,10 +141,9 @@ class PrintForm(forms.Form):
         ],
         initial="none",
         required=False,
+        widget=forms.RadioSelect,
     )
-    missing = forms.BooleanField(
-        label="Only the copies missing from my collection", required=False
-    )
+    missing = forms.BooleanField(label="Only the copies missing from my collection", required=False)
 
     def clean_backs(self) -> str:
         return self.cleaned_data.get("backs") or "none"

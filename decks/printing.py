@@ -378,7 +378,12 @@ def card_back() -> Image.Image:
         width=5 * scale,
     )
     draw.rounded_rectangle(
-        (frame + 14 * scale, frame + 14 * scale, width - frame - 14 * scale, height - frame - 14 * scale),
+        (
+            frame + 14 * scale,
+            frame + 14 * scale,
+            width - frame - 14 * scale,
+            height - frame - 14 * scale,
+        ),
         radius=12 * scale,
         outline=BACK_GOLD,
         width=2 * scale,
@@ -397,9 +402,7 @@ def card_back() -> Image.Image:
     draw.text((cx, cy), "\u2660", font=font, fill=BACK_GOLD, anchor="mm")
     title = _font("DejaVuSans-Bold.ttf", 40 * scale)
     draw.text((cx, cy - radius - 70 * scale), "KEEPER OF", font=title, fill=BACK_GOLD, anchor="mm")
-    draw.text(
-        (cx, cy + radius + 70 * scale), "THE CARDS", font=title, fill=BACK_GOLD, anchor="mm"
-    )
+    draw.text((cx, cy + radius + 70 * scale), "THE CARDS", font=title, fill=BACK_GOLD, anchor="mm")
     return image.resize((CARD_WIDTH, CARD_HEIGHT), Image.Resampling.LANCZOS)
 
 

@@ -23,6 +23,7 @@ from django.db.models import (
     Sum,
     Value,
     When,
+    prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
 from django.http import Http404
@@ -81,6 +82,17 @@ def decks_owned_by(*, user: Any, q: str = "") -> QuerySet[Deck]:
     if q.strip():
         decks = decks.filter(name__icontains=q.strip())
     return _with_size(decks).order_by("-updated", "-pk")
+
+
+def with_legality(decks: Sequence[Deck]) -> list[Deck]:
+    """The decks, each with `legal` set: whether it may be played under its edition now.
+
+    Two queries for the whole list: the entries and their cards."""
+    decks = list(decks)
+    prefetch_related_objects(decks, _entries_prefetch())
+    for deck in decks:
+        deck.legal = deck_check(deck).legal  # type: ignore[attr-defined]
+    return decks
 
 
 def _entries_prefetch() -> Prefetch:
@@ -301,7 +313,9 @@ def deck_view(deck: Deck, *, user: Any = None, edition: int | None = None) -> De
             check.size, rules_edition.deck_min, rules_edition.deck_max, rules_edition.deck_size_text
         ),
         verdict_counts=tuple(
-            sorted(verdicts.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99)
+            sorted(
+                verdicts.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99
+            )
         ),
         deck_problems=tuple(problem for problem in check.problems if problem.card is None),
     )

@@ -65,7 +65,9 @@ def _clean_edition(edition: Any) -> int:
     known = sorted(rules.load_editions())
     if isinstance(edition, bool) or not isinstance(edition, int) or edition not in known:
         names = ", ".join(str(number) for number in known)
-        raise ValidationError({"edition": [f"Unknown edition {edition!r}. Known editions: {names}."]})
+        raise ValidationError(
+            {"edition": [f"Unknown edition {edition!r}. Known editions: {names}."]}
+        )
     return edition
 
 
@@ -232,14 +234,14 @@ def deck_set_count(*, deck: Deck, user: Any, card: Card, count: int) -> int:
     """Set the number of copies of a card; 0 removes it. Returns the new count."""
     _require_owner(deck, user)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValidationError({"count": ["The number of copies must be a whole number, 0 or more."]})
+        raise ValidationError(
+            {"count": ["The number of copies must be a whole number, 0 or more."]}
+        )
     entry = DeckEntry.objects.select_for_update().filter(deck=deck, card=card).first()
     return _set_count(deck=deck, user=user, card=card, entry=entry, count=count)
 
 
-def _set_count(
-    *, deck: Deck, user: Any, card: Card, entry: DeckEntry | None, count: int
-) -> int:
+def _set_count(*, deck: Deck, user: Any, card: Card, entry: DeckEntry | None, count: int) -> int:
     if count <= 0:
         if entry is not None:
             entry.delete()
@@ -355,9 +357,7 @@ def deck_import(
     for count, clean in cleaned:
         card = next((c for c in candidates if _same_definition(c, clean)), None)
         if card is None:
-            card = card_create(
-                owner=owner, definition=clean, note="Created by importing a deck"
-            )
+            card = card_create(owner=owner, definition=clean, note="Created by importing a deck")
             candidates.insert(0, card)
             created.append(card)
         counts[card.pk] = counts.get(card.pk, 0) + count
@@ -410,9 +410,7 @@ def deck_import_list(
         entries, match_errors = match_decklist(
             lines, cards, describe=_describe(owner), max_entries=MAX_ENTRIES
         )
-        errors = sorted(
-            [*errors, *match_errors], key=lambda e: (e.line is None, e.line or 0)
-        )
+        errors = sorted([*errors, *match_errors], key=lambda e: (e.line is None, e.line or 0))
     if errors:
         raise DecklistError(errors)
     try:
@@ -451,7 +449,9 @@ def deck_print_pdf(
     sheet = printing.get_paper(paper)
     if only_missing:
         if user is None or not user.is_authenticated:
-            raise printing.PrintError("Log in to print only the cards missing from your collection.")
+            raise printing.PrintError(
+                "Log in to print only the cards missing from your collection."
+            )
         wanted = [(row.card, row.needed) for row in deck_missing(deck=deck, user=user)]
         if not wanted:
             raise printing.PrintError(

@@ -3,7 +3,6 @@ selectors, writes go through services."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from django.contrib import messages
@@ -12,7 +11,6 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
@@ -64,6 +62,7 @@ def _messages_of(error: ValidationError) -> list[str]:
 def gallery(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:100]
     page = _page(request, selectors.gallery_decks(q=q))
+    page.object_list = selectors.with_legality(page.object_list)
     context = {"page": page, "q": q, "title": "Decks", "mine": False}
     return render(request, "decks/list.html", context)
 
@@ -72,6 +71,7 @@ def gallery(request: HttpRequest) -> HttpResponse:
 def my_decks(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:100]
     page = _page(request, selectors.decks_owned_by(user=request.user, q=q))
+    page.object_list = selectors.with_legality(page.object_list)
     context = {"page": page, "q": q, "title": "My decks", "mine": True}
     return render(request, "decks/list.html", context)
 
@@ -164,7 +164,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "visibility": deck.visibility,
             }
         )
-        context.update(_search_context(request, deck, ""))
+        context.update(_search_context(request, deck, request.GET.get("q", "")[:500]))
     context["query_keys"] = VALID_KEYS_TEXT
     context["share_url"] = request.build_absolute_uri(deck.get_absolute_url())
     return render(request, "decks/detail.html", context)
@@ -425,13 +425,19 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 def deck_print(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-    missing = selectors.deck_missing(deck=deck, user=request.user) if request.user.is_authenticated else None
+    missing = (
+        selectors.deck_missing(deck=deck, user=request.user)
+        if request.user.is_authenticated
+        else None
+    )
+    size = selectors.deck_size(deck)
     context = {
         "deck": deck,
         "form": PrintForm(initial={"paper": "a4", "backs": "none"}),
         "missing": missing,
         "missing_total": sum(row.needed for row in missing) if missing else 0,
-        "size": selectors.deck_size(deck),
+        "size": size,
+        "pages": printing.page_count(size) if size else 0,
         "max_cards": printing.MAX_PRINTED_CARDS,
     }
     return render(request, "decks/print.html", context)
@@ -459,21 +465,20 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
             name = f"{slugify(deck.name) or 'deck'}{suffix}-{data['paper']}.pdf"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
             return response
-    missing = selectors.deck_missing(deck=deck, user=request.user) if request.user.is_authenticated else None
+    missing = (
+        selectors.deck_missing(deck=deck, user=request.user)
+        if request.user.is_authenticated
+        else None
+    )
+    size = selectors.deck_size(deck)
     context = {
         "deck": deck,
         "form": form,
         "print_error": error,
         "missing": missing,
         "missing_total": sum(row.needed for row in missing) if missing else 0,
-        "size": selectors.deck_size(deck),
+        "size": size,
+        "pages": printing.page_count(size) if size else 0,
         "max_cards": printing.MAX_PRINTED_CARDS,
     }
     return render(request, "decks/print.html", context, status=400)
-
-
-def new_sample_seed() -> int:
-    return random.SystemRandom().randint(1, MAX_SEED)
-
-
-__all__ = ["reverse"]

@@ -6,8 +6,14 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
@@ -21,16 +27,44 @@ from rulebook.content_format import KINDS
 from rulebook.models import Edition
 
 
+@extend_schema_field(
+    {"type": "string", "description": f"The kind of glossary term: {', '.join(KINDS)}."}
+)
+class TermKindField(serializers.ChoiceField):
+    """A glossary term's kind. Described without an enum so it does not compete with the
+    other "kind" enums of the API (minion, spell) for the component name "KindEnum"."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=list(KINDS), **kwargs)
+
+
+@extend_schema_field({"type": "string", "enum": ["name", "text"]})
+class MatchedInField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=["name", "text"], **kwargs)
+
+
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
 class GlossaryQuerySerializer(serializers.Serializer):
     q = serializers.CharField(
-        required=False, allow_blank=True, max_length=selectors.MAX_QUERY, default=""
+        required=False,
+        allow_blank=True,
+        max_length=selectors.MAX_QUERY,
+        default="",
+        help_text="Start of a name or word form (bur, self-b, 3-dice), else words of definitions.",
     )
-    edition = serializers.IntegerField(required=False, allow_null=True, default=None)
-    kind = serializers.ChoiceField(choices=list(KINDS), required=False, allow_blank=True, default="")
+    edition = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="Only terms of this edition."
+    )
+    kind = TermKindField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=f"Only terms of this kind: {', '.join(KINDS)}.",
+    )
 
     def validate_edition(self, value: int | None) -> int | None:
         if value is None:
@@ -46,16 +80,16 @@ class GlossaryQuerySerializer(serializers.Serializer):
 class GlossaryHitSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=list(KINDS))
+    kind = TermKindField()
     editions = serializers.ListField(child=serializers.IntegerField())
-    matched_in = serializers.ChoiceField(choices=["name", "text"])
+    matched_in = MatchedInField()
     url = serializers.CharField(help_text="The entry's page on the site.")
     api_url = serializers.CharField()
 
 
 class DefinitionSerializer(serializers.Serializer):
     edition = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=list(KINDS))
+    kind = TermKindField()
     anchor = serializers.CharField(help_text="Anchor of the definition in that edition's rulebook.")
     text = serializers.CharField()
     html = serializers.CharField(help_text="Sanitized HTML.")
@@ -64,7 +98,7 @@ class DefinitionSerializer(serializers.Serializer):
 class TermSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=list(KINDS))
+    kind = TermKindField()
     forms = serializers.ListField(child=serializers.CharField())
     editions = serializers.ListField(child=serializers.IntegerField())
     definitions = DefinitionSerializer(many=True)
@@ -125,7 +159,10 @@ class GlossaryListView(GenericAPIView):
     @extend_schema(
         operation_id="glossary_list",
         parameters=[GlossaryQuerySerializer],
-        responses={200: GlossaryHitSerializer(many=True), 400: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={
+            200: GlossaryHitSerializer(many=True),
+            400: OpenApiResponse(OpenApiTypes.OBJECT),
+        },
     )
     def get(self, request: Request) -> Response:
         query = GlossaryQuerySerializer(data=request.query_params)
@@ -142,8 +179,10 @@ class GlossaryListView(GenericAPIView):
                 "kind": hit.kind,
                 "editions": list(hit.editions),
                 "matched_in": hit.matched_in,
-                "url": request.build_absolute_uri(f"/glossary/{hit.slug}/"),
-                "api_url": request.build_absolute_uri(f"/api/v1/glossary/{hit.slug}/"),
+                "url": request.build_absolute_uri(reverse("glossary-term", args=[hit.slug])),
+                "api_url": request.build_absolute_uri(
+                    reverse("api-glossary-term", args=[hit.slug])
+                ),
             }
             for hit in hits
         ]
@@ -188,7 +227,9 @@ class RulebookListView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="rulebook_list", responses={200: EditionSummarySerializer(many=True)})
+    @extend_schema(
+        operation_id="rulebook_list", responses={200: EditionSummarySerializer(many=True)}
+    )
     def get(self, request: Request) -> Response:
         editions = [selectors.edition_summary(e) for e in Edition.objects.all()]
         return Response(EditionSummarySerializer(editions, many=True).data)
@@ -209,7 +250,7 @@ class RulebookEditionView(APIView):
         if found is None:
             known = ", ".join(map(str, selectors.edition_numbers()))
             raise NotFound(f"There is no rulebook for edition {edition}. Known editions: {known}.")
-        page_url = request.build_absolute_uri(f"/rulebook/{found.number}/")
+        page_url = request.build_absolute_uri(reverse("rulebook-edition", args=[found.number]))
         document = {
             **selectors.edition_summary(found),
             "sections": [

@@ -95,7 +95,7 @@ def _str(value: Any, where: str, *, max_length: int = 200, blank: bool = False) 
         raise ContentError(f"{where} must not be empty.")
     if len(value) > max_length:
         raise ContentError(f"{where} is longer than {max_length} characters.")
-    return value
+    return str(value)
 
 
 def _url(value: Any, where: str, *, blank: bool = False) -> str:
@@ -121,7 +121,9 @@ def parse_edition(raw: Any) -> EditionData:
     if not isinstance(raw, dict):
         raise ContentError("A rulebook file must hold one JSON object.")
     if raw.get("format") != FORMAT_VERSION:
-        raise ContentError(f"format must be {FORMAT_VERSION}; this file says {raw.get('format')!r}.")
+        raise ContentError(
+            f"format must be {FORMAT_VERSION}; this file says {raw.get('format')!r}."
+        )
     number = raw.get("edition")
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 999:
         raise ContentError("edition must be a whole number from 1 to 999.")

@@ -10,16 +10,19 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from django.core.cache import cache
 from django.db import DatabaseError
 
-from rulebook.keywords import EMPTY_INDEX, KeywordIndex, TermEntry, short_definition
+from rulebook.keywords import EMPTY_INDEX, KeywordIndex, TermEntry, form_key, short_definition
 
 logger = logging.getLogger(__name__)
 
 VERSION_KEY = "rulebook:glossary-version"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +34,7 @@ class SearchEntry:
     kind: str
     editions: tuple[int, ...]
     name_key: str
-    forms: tuple[str, ...]
+    forms: tuple[str, ...]  # as keyword.form_key gives them
     words: tuple[str, ...]
     body: str
     definition: str
@@ -149,7 +152,7 @@ def search_entries() -> tuple[SearchEntry, ...]:
                     kind=definitions[-1].kind if definitions else term.kind,
                     editions=tuple(d.edition.number for d in definitions),
                     name_key=name_key,
-                    forms=tuple(sorted({f.lower() for f in term.forms} | {name_key})),
+                    forms=tuple(sorted({form_key(f) for f in (term.name, *term.forms)})),
                     words=tuple(sorted(set(name_key.replace("-", " ").split()))),
                     body=term.search_text,
                     definition=latest,
@@ -161,12 +164,12 @@ def search_entries() -> tuple[SearchEntry, ...]:
     return entries
 
 
-def memoized(key: tuple[str, object], build: object) -> object:
+def memoized(key: tuple[str, object], build: Callable[[], T]) -> T:
     """A value computed from the glossary, kept until the glossary changes."""
     state = _current()
     if key in state.rendered:
-        return state.rendered[key]
-    value = build() if callable(build) else build
+        return cast(T, state.rendered[key])
+    value = build()
     with state.lock:
         state.rendered[key] = value
     return value

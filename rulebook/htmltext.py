@@ -140,13 +140,18 @@ def sanitize(html: str) -> str:
 
 
 class _TextExtractor(HTMLParser):
+    """Figures are left out: their notes describe pictures, they are not rules text."""
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.list_depth = 0
         self.cell = 0
+        self.in_figure = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "figure":
+            self.in_figure += 1
         if tag in {"ul", "ol"}:
             self.list_depth += 1
         if tag == "li":
@@ -162,13 +167,16 @@ class _TextExtractor(HTMLParser):
             self.parts.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "figure":
+            self.in_figure = max(0, self.in_figure - 1)
         if tag in {"ul", "ol"}:
             self.list_depth = max(0, self.list_depth - 1)
         if tag in BLOCK_TAGS:
             self.parts.append("\n")
 
     def handle_data(self, data: str) -> None:
-        self.parts.append(data)
+        if not self.in_figure:
+            self.parts.append(data)
 
 
 def html_to_text(html: str) -> str:

@@ -28,6 +28,9 @@ _APOS_RE = r"['\u2019\u2018\u02bc]"
 
 _SEP, _NUM, _APOS, _END = "\x00sep", "\x00num", "\x00apos", "\x00end"
 
+# A trie of form tokens: each key is a token, _END marks where a form ends.
+Trie = dict[str, "Trie"]
+
 
 @dataclass(frozen=True, slots=True)
 class TermEntry:
@@ -85,7 +88,7 @@ def _token_re(token: str) -> str:
     return {_SEP: _SEP_RE, _NUM: _NUMBER_RE, _APOS: _APOS_RE}.get(token) or re.escape(token)
 
 
-def _trie_pattern(node: dict[str, dict]) -> str:
+def _trie_pattern(node: Trie) -> str:
     """A regular expression for every path of the trie, longest first at each branch."""
     branches = [
         _token_re(token) + _trie_pattern(child)
@@ -100,7 +103,7 @@ def _trie_pattern(node: dict[str, dict]) -> str:
 
 def compile_forms(forms: Iterable[str]) -> re.Pattern[str] | None:
     """One regular expression finding any of the forms as whole words."""
-    trie: dict[str, dict] = {}
+    trie: Trie = {}
     for form in forms:
         tokens = _tokens(form)
         if not tokens:

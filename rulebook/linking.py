@@ -26,8 +26,17 @@ def term_url(slug: str) -> str:
         return f"/glossary/{slug}/"
 
 
+def tooltip(match: Match) -> str:
+    """The definition, led by the term's name unless the definition already starts with it."""
+    if not match.definition:
+        return match.name
+    if match.definition.lower().startswith(match.name.lower()):
+        return match.definition
+    return f"{match.name}: {match.definition}"
+
+
 def link_markup(match: Match, *, fragment: str = "") -> str:
-    definition = escape(f"{match.name}: {match.definition}" if match.definition else match.name)
+    definition = escape(tooltip(match))
     return (
         f'<a class="kw" href="{escape(term_url(match.slug))}{escape(fragment)}"'
         f' data-definition="{definition}" title="{definition}">{escape(match.text)}</a>'
@@ -39,15 +48,19 @@ def _linked(
     matches: Iterable[Match],
     *,
     fragment: str = "",
-    skip: set[str] | None = None,
+    exclude: frozenset[str] = frozenset(),
+    seen: set[str] | None = None,
 ) -> str:
+    """The text escaped, with links for the matches. Excluded terms stay plain text (their
+    words are not searched again for shorter terms), and with ``seen`` each term is linked
+    once."""
     parts: list[str] = []
     position = 0
     for match in matches:
-        if skip is not None:
-            if match.slug in skip:
-                continue
-            skip.add(match.slug)
+        if match.slug in exclude or (seen is not None and match.slug in seen):
+            continue
+        if seen is not None:
+            seen.add(match.slug)
         parts.append(escape(text[position : match.start]))
         parts.append(link_markup(match, fragment=fragment))
         position = match.end
@@ -67,26 +80,31 @@ def keyword_links(text: object, edition: int | None = None) -> SafeString:
 
 
 def link_rules_html(
-    html: str, *, edition: int, index: KeywordIndex | None = None, first_only: bool = True
+    html: str,
+    *,
+    edition: int,
+    index: KeywordIndex | None = None,
+    first_only: bool = True,
+    exclude: Iterable[str] = (),
 ) -> str:
     """Sanitized rulebook HTML with the glossary terms in its text linked.
 
     With ``first_only``, each term is linked where it first appears in the fragment, as an
-    encyclopedia does, so a paragraph is not a wall of links.
+    encyclopedia does, so a paragraph is not a wall of links. Terms in ``exclude`` (an entry's
+    own term, on its page) are not linked.
     """
     index = index or keyword_index(edition)
     seen: set[str] | None = set() if first_only else None
     fragment = f"#edition-{edition}"
+    excluded = frozenset(exclude)
 
     def link_text(text: str) -> str:
-        return _linked(text, index.find(text), fragment=fragment, skip=seen)
+        return _linked(text, index.find(text), fragment=fragment, exclude=excluded, seen=seen)
 
     return transform_text_nodes(html, link_text)
 
 
 def linked_section_html(section_id: int, html: str, edition: int) -> SafeString:
     """A section's HTML with keyword links, kept until the glossary changes."""
-    value = memoized(
-        ("section", section_id), lambda: link_rules_html(html, edition=edition)
-    )
-    return mark_safe(str(value))
+    value = memoized(("section", section_id), lambda: link_rules_html(html, edition=edition))
+    return mark_safe(value)

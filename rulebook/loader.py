@@ -96,7 +96,12 @@ def load_edition(data: EditionData, models: RulebookModels) -> LoadResult:
         models.Definition.objects.update_or_create(
             term=term,
             edition=edition,
-            defaults={"kind": item.kind, "anchor": item.anchor, "html": item.html, "text": item.text},
+            defaults={
+                "kind": item.kind,
+                "anchor": item.anchor,
+                "html": item.html,
+                "text": item.text,
+            },
         )
     models.Term.objects.filter(definitions__isnull=True).delete()
     refresh_term_relations(models)
@@ -116,10 +121,7 @@ def refresh_term_relations(models: RulebookModels) -> None:
     for term in terms:
         texts = [d.text for d in definitions.get(term.id, [])]
         used = {
-            match.slug
-            for text in texts
-            for match in index.find(text)
-            if match.slug != term.slug
+            match.slug for text in texts for match in index.find(text) if match.slug != term.slug
         }
         term.uses.set([by_slug[slug] for slug in sorted(used)])
         search_text = " \n".join([term.name, " ".join(term.forms), *texts]).lower()

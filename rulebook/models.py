@@ -66,9 +66,7 @@ class Term(models.Model):
         default=True, help_text="Whether the term is turned into a link where text mentions it."
     )
     search_text = models.TextField(blank=True, help_text="Lowercase name, forms and definitions.")
-    uses = models.ManyToManyField(
-        "self", symmetrical=False, related_name="used_by", blank=True
-    )
+    uses = models.ManyToManyField("self", symmetrical=False, related_name="used_by", blank=True)
 
     class Meta:
         ordering = [Lower("name")]

@@ -16,8 +16,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from rulebook.diffing import TextDiff, word_diff
-from rulebook.glossary_cache import SearchEntry, keyword_index, memoized, search_entries
-from rulebook.keywords import KeywordIndex, TermEntry, find_keywords, short_definition
+from rulebook.glossary_cache import SearchEntry, memoized, search_entries
+from rulebook.htmltext import ANCHOR_RE
+from rulebook.keywords import KeywordIndex, TermEntry, find_keywords, form_key, short_definition
 from rulebook.linking import link_rules_html, linked_section_html
 from rulebook.models import Definition, Edition, Section, Term, TermKind
 
@@ -95,25 +96,29 @@ def rulebook_page(number: int) -> RulebookPage | None:
 
 
 def section_landing(number: int, anchor: str) -> str | None:
-    """Where to land in an edition for a section of another: the section itself, else its
-    chapter, else nothing (the top of the page)."""
-    if not anchor or len(anchor) > 100:
+    """Where to land in an edition for a place in another: the same anchor, else the section
+    holding it (a counter's list item is in "counters"), else its chapter, else nothing (the
+    top of the page)."""
+    if not ANCHOR_RE.match(anchor):
         return None
-    anchors = dict(
-        Section.objects.filter(edition__number=number).values_list("anchor", "parent_anchor")
+    anchors = set(Section.objects.filter(edition__number=number).values_list("anchor", flat=True))
+    candidates = [anchor]
+    holder = (
+        Section.objects.filter(html__contains=f'id="{anchor}"')
+        .values_list("anchor", "parent_anchor")
+        .first()
     )
-    if anchor in anchors:
-        return anchor
+    if holder:
+        candidates.extend(holder)
     parent = (
-        Section.objects.filter(anchor=anchor).exclude(parent_anchor="")
-        .values_list("parent_anchor", flat=True).first()
+        Section.objects.filter(anchor=anchor)
+        .exclude(parent_anchor="")
+        .values_list("parent_anchor", flat=True)
+        .first()
     )
-    if parent and parent in anchors:
-        return parent
-    definition = Definition.objects.filter(anchor=anchor, edition__number=number).first()
-    if definition is not None:
-        return definition.anchor
-    return None
+    if parent:
+        candidates.append(parent)
+    return next((candidate for candidate in candidates if candidate in anchors), None)
 
 
 def rulebook_sections(number: int) -> list[Section]:
@@ -200,8 +205,13 @@ def compare_editions(old_number: int, new_number: int) -> Comparison | None:
             for section in sections:
                 changes.append(
                     SectionChange(
-                        section.anchor, section.title, section.title, section.level, "removed",
-                        word_diff(section.text, ""), old_text=section.text,
+                        section.anchor,
+                        section.title,
+                        section.title,
+                        section.level,
+                        "removed",
+                        word_diff(section.text, ""),
+                        old_text=section.text,
                     )
                 )
 
@@ -211,8 +221,13 @@ def compare_editions(old_number: int, new_number: int) -> Comparison | None:
             if match is None:
                 changes.append(
                     SectionChange(
-                        section.anchor, section.title, "", section.level, "added",
-                        word_diff("", section.text), new_text=section.text,
+                        section.anchor,
+                        section.title,
+                        "",
+                        section.level,
+                        "added",
+                        word_diff("", section.text),
+                        new_text=section.text,
                     )
                 )
             else:
@@ -233,9 +248,7 @@ def compare_editions(old_number: int, new_number: int) -> Comparison | None:
         return Comparison(old, new, changes)
 
     key = ("compare", (old.pk, old.content_hash, new.pk, new.content_hash))
-    result = memoized(key, build)
-    assert isinstance(result, Comparison)
-    return result
+    return memoized(key, build)
 
 
 # Glossary search ------------------------------------------------------------------------------
@@ -284,12 +297,15 @@ def _snippet(text: str, patterns: list[re.Pattern[str]], width: int = 160) -> Sa
     return mark_safe(prefix + "".join(marked) + suffix)
 
 
-def _rank(entry: SearchEntry, query: str, words: list[str], patterns: list[re.Pattern[str]]) -> int | None:
-    if entry.name_key == query or query in entry.forms:
+def _rank(
+    entry: SearchEntry, query: str, words: list[str], patterns: list[re.Pattern[str]]
+) -> int | None:
+    key = form_key(query)
+    if entry.name_key == query or key in entry.forms:
         return 0
     if entry.name_key.startswith(query):
         return 1
-    if any(form.startswith(query) for form in entry.forms):
+    if any(form.startswith(key) for form in entry.forms):
         return 2
     if all(any(word.startswith(w) for word in entry.words) for w in words):
         return 3
@@ -382,6 +398,7 @@ class Mention:
 class TermPage:
     term: Term
     kind_label: str
+    forms: list[str]
     definitions: list[DefinitionView]
     editions: list[int]
     all_editions: list[Edition]
@@ -420,8 +437,7 @@ def term_page(slug: str) -> TermPage | None:
     previous: Definition | None = None
     for definition in definitions:
         number = definition.edition.number
-        index = _index_without(number, term.slug)
-        html = link_rules_html(definition.html, edition=number, index=index)
+        html = link_rules_html(definition.html, edition=number, exclude={term.slug})
         views.append(
             DefinitionView(
                 definition=definition,
@@ -443,6 +459,8 @@ def term_page(slug: str) -> TermPage | None:
     return TermPage(
         term=term,
         kind_label=TermKind(definitions[-1].kind).label if definitions else term.get_kind_display(),
+        # "#" in a form stands for a number or a placeholder letter.
+        forms=[form.replace("#", "x") for form in term.forms],
         definitions=views,
         editions=numbers,
         all_editions=list(Edition.objects.all()),
@@ -453,18 +471,6 @@ def term_page(slug: str) -> TermPage | None:
         previous=neighbours.get(before) if before else None,
         next=neighbours.get(after) if after else None,
     )
-
-
-def _index_without(edition: int, slug: str) -> KeywordIndex:
-    """The edition's keyword index without one term, so an entry does not link to itself."""
-
-    def build() -> KeywordIndex:
-        full = keyword_index(edition)
-        return KeywordIndex(entry for entry in full.entries if entry.slug != slug)
-
-    result = memoized(("index-without", (edition, slug)), build)
-    assert isinstance(result, KeywordIndex)
-    return result
 
 
 def term_mentions(term: Term, edition: int) -> list[Mention]:

@@ -21,7 +21,7 @@ class GlossaryFilterForm(forms.Form):
     kind = forms.ChoiceField(required=False, label="Kind")
 
     def __init__(self, *args: object, editions: list[Edition], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.fields["edition"].choices = [("", "All editions")] + [
             (e.number, e.name) for e in editions
         ]
@@ -32,6 +32,13 @@ class GlossaryFilterForm(forms.Form):
         if not hasattr(self, "cleaned_data"):
             self.is_valid()
         return self.cleaned_data.get(name) or None
+
+
+def _htmx_partial(request: HttpRequest) -> bool:
+    """An htmx request wants the part of the page it swaps in; a history restore wants it all."""
+    return request.headers.get("HX-Request") == "true" and not request.headers.get(
+        "HX-History-Restore-Request"
+    )
 
 
 def _edition_or_404(number: int) -> Edition:
@@ -122,18 +129,17 @@ def glossary(request: HttpRequest) -> HttpResponse:
         edition=edition if isinstance(edition, int) else None,
         kind=str(kind) if kind else None,
     )
+    partial = _htmx_partial(request)
     context = {
         "form": form,
         "query": query,
         "hits": hits,
+        "partial": partial,
         "letters": selectors.glossary_letters(hits) if not query else [],
         "editions": editions,
         "total": len(selectors.glossary_search()),
         "attribution_editions": editions,
     }
-    partial = request.headers.get("HX-Request") == "true" and not request.headers.get(
-        "HX-History-Restore-Request"
-    )
     template = "rulebook/_glossary_results.html" if partial else "rulebook/glossary.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
@@ -162,7 +168,7 @@ class AnnotateForm(forms.Form):
     edition = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
 
     def __init__(self, *args: object, editions: list[Edition], **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.fields["edition"].choices = [("", "Every edition")] + [
             (e.number, e.name) for e in editions
         ]
@@ -184,9 +190,7 @@ def glossary_annotate(request: HttpRequest) -> HttpResponse:
         "editions": editions,
         "attribution_editions": editions,
     }
-    partial = request.headers.get("HX-Request") == "true" and not request.headers.get(
-        "HX-History-Restore-Request"
-    )
+    partial = _htmx_partial(request)
     template = "rulebook/_annotated.html" if partial else "rulebook/annotate.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])

@@ -64,7 +64,10 @@ class SimulationStartView(APIView):
         options = services.options_for_edition(body.validated_data, edition=deck.edition)
         try:
             run, created = services.simulation_start(
-                definition=deck_definition(deck), options=options, deck_id=deck.pk, user=request.user
+                definition=deck_definition(deck),
+                options=options,
+                deck_id=deck.pk,
+                user=request.user,
             )
         except goldfish.GoldfishError as error:
             raise ValidationError({"deck": [str(error)]}) from error

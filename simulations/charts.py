@@ -22,12 +22,14 @@ def _frame(title: str, body: list[str], y_max: float, y_label: str, percent: boo
             f'<text x="{LEFT - 6}" y="{y + 4:.1f}" class="axis" text-anchor="end">{text}</text>'
         )
     return (
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" '
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(title)}" '
         f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>'
         + "".join(grid)
         + "".join(body)
         + f'<text x="{LEFT}" y="{HEIGHT - 4}" class="axis">turn</text>'
-        + f'<text x="{WIDTH - RIGHT}" y="{TOP - 2}" class="axis" text-anchor="end">{escape(y_label)}</text>'
+        + f'<text x="{WIDTH - RIGHT}" y="{TOP - 2}" class="axis" text-anchor="end">'
+        + f"{escape(y_label)}</text>"
         + "</svg>"
     )
 
@@ -56,7 +58,11 @@ def bar_chart(
 
 
 def line_chart(
-    values: Mapping[str, float], *, title: str, y_label: str, percent: bool = False,
+    values: Mapping[str, float],
+    *,
+    title: str,
+    y_label: str,
+    percent: bool = False,
     y_max: float | None = None,
 ) -> str:
     keys = list(values)

@@ -9,7 +9,9 @@ class GoldfishForm(forms.Form):
         min_value=1, max_value=settings.KOTC["SIMULATION_MAX_GAMES"], initial=10_000
     )
     seed = forms.IntegerField(
-        min_value=0, max_value=2**63 - 1, required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        required=False,
         help_text="Leave empty for a random seed. The same seed gives the same numbers.",
     )
     max_turns = forms.IntegerField(
@@ -17,8 +19,11 @@ class GoldfishForm(forms.Form):
     )
     going = forms.ChoiceField(choices=[("first", "First"), ("second", "Second")], initial="first")
     bury = forms.CharField(
-        max_length=20, initial="default",
-        help_text='Opening-hand bury rule: "default", "none", or "above:N" (bury cards above level N).',
+        max_length=20,
+        initial="default",
+        help_text=(
+            'Opening-hand bury rule: "default", "none", or "above:N" (bury cards above level N).'
+        ),
     )
 
     def clean_bury(self) -> str:

@@ -85,7 +85,10 @@ def options_from_json(data: dict[str, Any]) -> goldfish.Options:
 
 
 def simulation_start(
-    *, definition: dict[str, Any], options: goldfish.Options, deck_id: int | None = None,
+    *,
+    definition: dict[str, Any],
+    options: goldfish.Options,
+    deck_id: int | None = None,
     user: Any = None,
 ) -> tuple[SimulationRun, bool]:
     """Start a run, or return the finished or running one for the same deck content and
@@ -133,7 +136,9 @@ def enqueue_chunks(run: SimulationRun) -> None:
     # A fresh connection with retries off: when the broker is down we want to know now,
     # not after Celery's default minute of retrying.
     with app.connection_for_write() as connection:
-        connection.ensure_connection(max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT)
+        connection.ensure_connection(
+            max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
+        )
         for index in range(run.chunks_total):
             play_chunk.apply_async(args=[str(run.id), index], connection=connection, retry=False)
 

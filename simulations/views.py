@@ -17,16 +17,13 @@ from simulations.forms import GoldfishForm
 from simulations.selectors import run_for_viewer
 
 
-
 @login_required
 @require_POST
 def goldfish_start(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = deck_for_viewer(user=request.user, pk=deck_id)
     form = GoldfishForm(request.POST)
     if not form.is_valid():
-        return render(
-            request, "simulations/start.html", {"deck": deck, "form": form}, status=400
-        )
+        return render(request, "simulations/start.html", {"deck": deck, "form": form}, status=400)
     options = services.options_for_edition(form.cleaned_data, edition=deck.edition)
     try:
         run, _ = services.simulation_start(
@@ -37,8 +34,9 @@ def goldfish_start(request: HttpRequest, deck_id: int) -> HttpResponse:
         return render(request, "simulations/start.html", {"deck": deck, "form": form}, status=400)
     except services.BrokerUnavailable:
         messages.error(
-            request, "The simulation queue is unavailable right now, so nothing was started. "
-            "Try again shortly."
+            request,
+            "The simulation queue is unavailable right now, so nothing was started. "
+            "Try again shortly.",
         )
         return redirect(deck.get_absolute_url())
     return redirect("simulation-detail", run_id=run.id)
@@ -54,7 +52,9 @@ def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
 
 def goldfish_policy(request: HttpRequest) -> HttpResponse:
     policy = Path(goldfish.__path__[0]) / "POLICY.md"
-    return render(request, "simulations/policy.html", {"policy": policy.read_text(encoding="utf-8")})
+    return render(
+        request, "simulations/policy.html", {"policy": policy.read_text(encoding="utf-8")}
+    )
 
 
 def run_context(run: Any) -> dict[str, Any]:
@@ -67,11 +67,15 @@ def run_context(run: Any) -> dict[str, Any]:
                 result["kill_turn"]["histogram"], title="Games won on each turn", y_label="games"
             ),
             "p_kill": charts.line_chart(
-                result["p_kill_by_turn"], title="Chance of having won by each turn",
-                y_label="P(won)", percent=True, y_max=1.0,
+                result["p_kill_by_turn"],
+                title="Chance of having won by each turn",
+                y_label="P(won)",
+                percent=True,
+                y_max=1.0,
             ),
             "damage": charts.line_chart(
-                result["mean_damage_by_turn"], title="Mean damage dealt by each turn",
+                result["mean_damage_by_turn"],
+                title="Mean damage dealt by each turn",
                 y_label="damage",
             ),
         }

@@ -37,7 +37,9 @@ def missing_service(reason: str) -> None:
 def port_open(url: str, default_port: int) -> bool:
     parsed = urlparse(url)
     try:
-        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=1):
+        with socket.create_connection(
+            (parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=1
+        ):
             return True
     except OSError:
         return False
@@ -55,7 +57,9 @@ def api() -> APIClient:
 
 @pytest.fixture
 def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", "alice@example.com", "correct-horse-battery")
+    return django_user_model.objects.create_user(
+        "alice", "alice@example.com", "correct-horse-battery"
+    )
 
 
 @pytest.fixture
@@ -86,14 +90,18 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
         yield browser
         browser.close()
 
 
 @pytest.fixture
 def page(chromium, live_server) -> Iterator:
-    context = chromium.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    context = chromium.new_context(
+        base_url=live_server.url, viewport={"width": 1280, "height": 900}
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     errors: list[str] = []

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,92 +14,203 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Card',
+            name="Card",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('kind', models.CharField(choices=[('minion', 'Minion'), ('spell', 'Spell')], max_length=10)),
-                ('design_edition', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='Edition Indicator')),
-                ('level', models.PositiveSmallIntegerField()),
-                ('sp', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='SP')),
-                ('hp', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='HP')),
-                ('ability_text', models.TextField(blank=True)),
-                ('flavor_text', models.TextField(blank=True)),
-                ('image', models.FileField(blank=True, max_length=200, upload_to='cards/')),
-                ('visibility', models.CharField(choices=[('private', 'Private — only you'), ('unlisted', 'Unlisted — anyone with the link'), ('public', 'Public — in the gallery')], default='private', max_length=10)),
-                ('forked_from_name', models.CharField(blank=True, max_length=100)),
-                ('forked_from_owner', models.CharField(blank=True, max_length=150)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('updated', models.DateTimeField(auto_now=True)),
-                ('forked_from', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='forks', to='cards.card')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("minion", "Minion"), ("spell", "Spell")], max_length=10
+                    ),
+                ),
+                (
+                    "design_edition",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="Edition Indicator"
+                    ),
+                ),
+                ("level", models.PositiveSmallIntegerField()),
+                ("sp", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="SP")),
+                ("hp", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="HP")),
+                ("ability_text", models.TextField(blank=True)),
+                ("flavor_text", models.TextField(blank=True)),
+                ("image", models.FileField(blank=True, max_length=200, upload_to="cards/")),
+                (
+                    "visibility",
+                    models.CharField(
+                        choices=[
+                            ("private", "Private — only you"),
+                            ("unlisted", "Unlisted — anyone with the link"),
+                            ("public", "Public — in the gallery"),
+                        ],
+                        default="private",
+                        max_length=10,
+                    ),
+                ),
+                ("forked_from_name", models.CharField(blank=True, max_length=100)),
+                ("forked_from_owner", models.CharField(blank=True, max_length=150)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                (
+                    "forked_from",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="forks",
+                        to="cards.card",
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cards",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated', '-pk'],
+                "ordering": ["-updated", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='CardRevision',
+            name="CardRevision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('note', models.CharField(blank=True, max_length=200)),
-                ('data', models.JSONField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('author', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revisions', to='cards.card')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("note", models.CharField(blank=True, max_length=200)),
+                ("data", models.JSONField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="revisions",
+                        to="cards.card",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['card', 'number'],
+                "ordering": ["card", "number"],
             },
         ),
         migrations.CreateModel(
-            name='CardVerdict',
+            name="CardVerdict",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('edition', models.PositiveSmallIntegerField()),
-                ('verdict', models.CharField(choices=[('invalid', 'invalid'), ('pruned', 'pruned'), ('refurbished', 'refurbished'), ('legal', 'legal')], max_length=12)),
-                ('playable', models.BooleanField()),
-                ('rules_version', models.CharField(max_length=64)),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='verdicts', to='cards.card')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("edition", models.PositiveSmallIntegerField()),
+                (
+                    "verdict",
+                    models.CharField(
+                        choices=[
+                            ("invalid", "invalid"),
+                            ("pruned", "pruned"),
+                            ("refurbished", "refurbished"),
+                            ("legal", "legal"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                ("playable", models.BooleanField()),
+                ("rules_version", models.CharField(max_length=64)),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="verdicts",
+                        to="cards.card",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='CollectionEntry',
+            name="CollectionEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('copies', models.PositiveIntegerField(default=0)),
-                ('added', models.DateTimeField(auto_now_add=True)),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='collection_entries', to='cards.card')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='collection', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("copies", models.PositiveIntegerField(default=0)),
+                ("added", models.DateTimeField(auto_now_add=True)),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="collection_entries",
+                        to="cards.card",
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="collection",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'collection entries',
-                'ordering': ['-added', '-pk'],
+                "verbose_name_plural": "collection entries",
+                "ordering": ["-added", "-pk"],
             },
         ),
         migrations.AddIndex(
-            model_name='card',
-            index=models.Index(fields=['visibility', '-updated'], name='card_visibility_updated'),
+            model_name="card",
+            index=models.Index(fields=["visibility", "-updated"], name="card_visibility_updated"),
         ),
         migrations.AddIndex(
-            model_name='card',
-            index=models.Index(fields=['owner', '-updated'], name='card_owner_updated'),
+            model_name="card",
+            index=models.Index(fields=["owner", "-updated"], name="card_owner_updated"),
         ),
         migrations.AddConstraint(
-            model_name='cardrevision',
-            constraint=models.UniqueConstraint(fields=('card', 'number'), name='card_revision_unique_number'),
+            model_name="cardrevision",
+            constraint=models.UniqueConstraint(
+                fields=("card", "number"), name="card_revision_unique_number"
+            ),
         ),
         migrations.AddIndex(
-            model_name='cardverdict',
-            index=models.Index(fields=['edition', 'playable'], name='card_verdict_playable'),
+            model_name="cardverdict",
+            index=models.Index(fields=["edition", "playable"], name="card_verdict_playable"),
         ),
         migrations.AddConstraint(
-            model_name='cardverdict',
-            constraint=models.UniqueConstraint(fields=('card', 'edition'), name='card_verdict_unique_edition'),
+            model_name="cardverdict",
+            constraint=models.UniqueConstraint(
+                fields=("card", "edition"), name="card_verdict_unique_edition"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='collectionentry',
-            constraint=models.UniqueConstraint(fields=('owner', 'card'), name='collection_unique_card'),
+            model_name="collectionentry",
+            constraint=models.UniqueConstraint(
+                fields=("owner", "card"), name="collection_unique_card"
+            ),
         ),
     ]

@@ -34,3 +34,15 @@ def edition_ordinal(number: object) -> str:
     if isinstance(number, int) and not isinstance(number, bool):
         return ordinal(number)
     return "—"
+
+
+@register.filter
+def field_value(value: object, field: str) -> str:
+    """A stored field as the card pages show it."""
+    if value is None or value == "":
+        return "—"
+    if field == "kind":
+        return str(value).capitalize()
+    if field == "design_edition":
+        return f"{edition_ordinal(value)} Edition"
+    return str(value)

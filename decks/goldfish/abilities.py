@@ -58,7 +58,8 @@ PATTERNS: Final[dict[str, str]] = {
 final period). ``POLICY.md`` lists the same patterns."""
 
 ON_SUMMON: Final = (
-    r"(?:when|whenever|after|once) (?:this (?:card|minion) is|you) summon(?:ed|s? this (?:card|minion))"
+    r"(?:when|whenever|after|once) "
+    r"(?:this (?:card|minion) is summoned|you summon this (?:card|minion))"
     r"|on summon"
 )
 """Activation conditions read as "when this minion is summoned"."""
@@ -90,7 +91,9 @@ class Effect:
     down_level: int = 0
 
     def __add__(self, other: Effect) -> Effect:
-        return Effect(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
+        return Effect(
+            **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
+        )
 
     @property
     def is_noop(self) -> bool:
@@ -118,10 +121,14 @@ class CardAbilities:
 STATS_ONLY: Final = CardAbilities(modeled=False)
 
 
+MAX_AMOUNT: Final = 999
+"""Larger numbers in card text are read as this: more than any deck, HP or level."""
+
+
 def _number(text: str | None) -> int:
     if text is None:
         return 1
-    return _WORDS[text] if text in _WORDS else int(text)
+    return _WORDS[text] if text in _WORDS else min(int(text), MAX_AMOUNT)
 
 
 def normalize(text: str) -> str:

@@ -28,7 +28,7 @@ def sum_distribution(dice: int) -> npt.NDArray[np.float64]:
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DiceTable:
     """Alias tables for the sum of 0 .. ``max_dice`` dice, all in flat arrays."""
 
@@ -45,7 +45,10 @@ class DiceTable:
         scaled = uniform * size
         slot = np.minimum(scaled.astype(np.int64), size - 1)
         index = self.offset[dice] + slot
-        return np.where(scaled - slot < self.threshold[index], self.primary[index], self.alias[index])
+        sums: npt.NDArray[Any] = np.where(
+            scaled - slot < self.threshold[index], self.primary[index], self.alias[index]
+        )
+        return sums
 
 
 def _alias(probabilities: npt.NDArray[np.float64]) -> tuple[list[float], list[int]]:

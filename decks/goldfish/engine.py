@@ -1,9 +1,10 @@
 """The vectorized goldfish: many games at once, one NumPy array element per game.
 
-A batch holds up to :data:`BATCH_GAMES` games (whole blocks). The engine loops over
-turns and over the handful of decisions in a turn; every decision is an array
-operation across all games still running. Games that end leave the arrays, and
-their final state is carried into the per-turn sums.
+A batch holds a few dozen blocks of games. The engine loops over turns and over the
+handful of decisions in a turn; every decision is an array operation across all
+games still running (the card types of a plan are looped over, the games never).
+Games that end leave the arrays, and their final state is carried into the per-turn
+sums.
 
 Per-game randomness comes only from the game's block generator (see
 :func:`block_generator`): the deck order (argsort of random keys) and one uniform
@@ -21,7 +22,7 @@ import numpy.typing as npt
 from .abilities import Effect
 from .dice import DiceTable, dice_table
 from .model import BLOCK, GoldfishError, Options
-from .policy import SOW_DISTANT, Tables, Worth
+from .policy import SHIFT, SOW_DISTANT, Step, Tables
 
 Array = npt.NDArray[Any]
 
@@ -31,7 +32,7 @@ NEVER: Final = 127
 OPENING: Final = 5
 MAX_BURY: Final = 5
 PASSES: Final = 3
-"""Rounds of play after cards or resources arrive mid-phase (draw, extra sow)."""
+"""Rounds of play after cards or resources arrive mid-phase (card draw, extra sow)."""
 
 
 def block_generator(seed: int, block: int) -> np.random.Generator:
@@ -63,7 +64,9 @@ def play_blocks(tables: Tables, options: Options, first_block: int, end_block: i
         )
     counts = Counts(tables, options.max_turns)
     deck_size = len(tables.card_type)
-    per_batch = max(1, BATCH_CELLS // (BLOCK * (deck_size + MAX_BURY)))
+    most = max(1, BATCH_CELLS // (BLOCK * (deck_size + MAX_BURY)))
+    batches = -(-(end_block - first_block) // most)
+    per_batch = -(-(end_block - first_block) // batches) if batches else 1
     for start in range(first_block, end_block, per_batch):
         stop = min(end_block, start + per_batch)
         keys: list[Array] = []
@@ -78,10 +81,16 @@ def play_blocks(tables: Tables, options: Options, first_block: int, end_block: i
     return counts
 
 
-def _floor_div(values: Array, divisor: int) -> Array:
-    # Multiplying by a slightly enlarged reciprocal is exact for the small values here
-    # (a few hundred at most) and much faster than integer division.
-    return (values * np.float32(1.0 / divisor + 1e-5)).astype(np.int16)
+def _affordable(have: Array, res: Array, step: Step) -> Array:
+    """Copies of ``step``'s card that the resources pay for (at most those in hand)."""
+    copies: Array
+    if step.level == 0:
+        copies = have.astype(np.int32)
+    elif step.level == 1:
+        copies = np.minimum(have, res)
+    else:
+        copies = np.minimum(have, (res * np.int32(step.magic)) >> SHIFT)
+    return copies
 
 
 class Batch:
@@ -100,9 +109,13 @@ class Batch:
         self.n = deck_size
         self.width = deck_size + MAX_BURY
         self.k = len(tables.types)
-        self.j = len(tables.act_types)
         self.ctype = tables.card_type.astype(np.intp)
         self.slot_of = tables.level_slot.astype(np.intp)
+        self.level_col = tables.level.astype(np.int32)[:, None]
+        self.wanted_col = tables.wanted[:, None]
+        self.near_col = tables.sow_near[:, None]
+        self.far_col = tables.sow_far[:, None]
+        self.type_mask = (1 << tables.type_bits) - 1
         counts.games += games
         self.carry_damage = 0
         self.carry_resources = 0
@@ -116,11 +129,11 @@ class Batch:
         opening = order[:, :OPENING]
         opening_types = card_type[opening]
         bury = self._bury(opening_types)
-        buried = bury.sum(axis=1, dtype=np.int16)
+        buried = bury.sum(axis=1, dtype=np.int32)
         to_bottom = np.argsort(~bury, axis=1, kind="stable")
         deck[:, deck_size:] = np.take_along_axis(opening, to_bottom, axis=1)
-        self.dlen = (deck_size + buried).astype(np.int16)
-        self.ptr = (OPENING + buried).astype(np.int16)
+        self.dlen = deck_size + buried
+        self.ptr = OPENING + buried
 
         lanes = np.arange(games)
         hand = np.zeros((self.k, games), dtype=np.int16)
@@ -136,13 +149,13 @@ class Batch:
             seen[np.where(position < self.ptr, index, games * deck_size)] = 0
         self.seen = seen
 
-        zero = np.zeros(games, dtype=np.int16)
+        zero = np.zeros(games, dtype=np.int32)
         self.granary = zero.copy()
         self.board_sp = zero.copy()
         self.board_n = zero.copy()
         self.swords_ready = zero.copy()
         self.damage = zero.copy()
-        self.act = np.zeros((self.j, games), dtype=np.int16)
+        self.act = np.zeros((len(tables.act_types), games), dtype=np.int16)
         self.avail = np.repeat(tables.level_counts.astype(np.int16)[:, None], games, axis=1)
         self._lanes()
 
@@ -165,9 +178,9 @@ class Batch:
         if rule.kind == "above":
             assert rule.level is not None
             return level > rule.level
-        # default: a hand with nothing wanted to play on turns 1-2 buries its cards of
+        # default: a hand with nothing worth playing on turns 1-2 buries its cards of
         # level 4 and up; any other hand keeps at most one card of level 5 and up.
-        early = (self.t.wanted[opening_types] & (level <= 2)).any(axis=1)
+        early: Array = np.any(self.t.wanted[opening_types] & (level <= 2), axis=1)
         top = level >= 5
         extra_top = top & (np.cumsum(top, axis=1) >= 2)
         return np.where(early[:, None], extra_top, level >= 4)
@@ -189,7 +202,7 @@ class Batch:
         self._lanes()
 
     def _finish(self, ended: Array) -> None:
-        """Carry the final state of ended games and count their draws."""
+        """Carry the final state of ended games into the sums and count their draws."""
         self.carry_damage += int(self.damage[ended].sum())
         self.carry_resources += int(self.granary[ended].sum())
         self._count_seen(ended)
@@ -203,40 +216,53 @@ class Batch:
             return
         first = np.minimum.reduceat(seen, self.t.name_starts, axis=1)
         first = np.minimum(first, self.turns + 1).astype(np.int64)
-        width = self.turns + 2
-        codes = first + np.arange(len(self.t.names)) * width
-        self.counts.seen += np.bincount(codes.reshape(-1), minlength=self.counts.seen.size).reshape(
-            self.counts.seen.shape
-        )
+        codes = first + np.arange(len(self.t.names)) * (self.turns + 2)
+        tally = self.counts.seen
+        tally += np.bincount(codes.reshape(-1), minlength=tally.size).reshape(tally.shape)
 
-    # -- drawing, sowing ---------------------------------------------------------------
+    # -- drawing, sowing ------------------------------------------------------------
 
-    def _draw(self, who: Array | None, turn: int) -> Array:
-        """Draw a card for the games in ``who`` (all if None); returns the games whose
-        deck was empty."""
+    def _draw_all(self, turn: int) -> Array:
+        """The Draw Phase: every game draws a card; returns the games whose deck is empty."""
         has = self.ptr < self.dlen
-        take = has if who is None else has & who
         position = np.minimum(self.ptr, self.width - 1)
         card = self.deck_flat[self.row_deck + position]
-        self.hand_flat[self.ctype[card] * self.g + self.lane] += take
-        fresh = take & (position < self.n)
+        self.hand_flat[self.ctype[card] * self.g + self.lane] += has
+        fresh = has & (position < self.n)
         self.seen[np.where(fresh, self.row_seen + card, self.dummy_seen)] = turn
-        self.ptr += take
-        return ~has if who is None else who & ~has
+        self.ptr += has
+        empty: Array = ~has
+        return empty
+
+    def _draw_some(self, who: Array, turn: int) -> Array:
+        """Games in ``who`` draw a card; returns the games that had to draw from an empty deck."""
+        index = np.flatnonzero(who)
+        ptr = self.ptr[index]
+        has = ptr < self.dlen[index]
+        empty = np.zeros(self.g, dtype=np.bool_)
+        empty[index[~has]] = True
+        index, ptr = index[has], ptr[has]
+        card = self.deck_flat[index * self.width + ptr]
+        self.hand_flat[self.ctype[card] * self.g + index] += 1
+        fresh = ptr < self.n
+        self.seen[(index * self.n + card)[fresh]] = turn
+        self.ptr[index] += 1
+        return empty
 
     def _want(self) -> Array:
-        """Level of the most expensive wanted card still in hand or deck."""
-        want = np.zeros(self.g, dtype=np.int16)
+        """Level of the most expensive card worth playing still in hand or deck."""
+        want = np.zeros(self.g, dtype=np.int32)
         for slot, level in enumerate(self.t.wanted_levels):
             if level:
-                want = np.where(self.avail[slot] > 0, np.int16(level), want)
+                want = np.where(self.avail[slot] > 0, np.int32(level), want)
         return want
 
-    def _sow_choice(self) -> tuple[Array, Array]:
-        column = np.minimum(self.granary, self.t.granary_cap)
-        rank = self.t.sow_rank[:, column] * (self.hand > 0)
-        choice = rank.argmax(axis=0)
-        return choice, rank[choice, self.lane]
+    def _sow_choice(self, hand: Array, granary: Array) -> tuple[Array, Array]:
+        """The card type each game would sow, and its sow rank (0: nothing to sow)."""
+        far = self.level_col > granary + 1
+        codes = np.where(far, self.far_col, self.near_col) * (hand > 0)
+        best = codes.max(axis=0)
+        return best & self.type_mask, best >> self.t.type_bits
 
     def _sow(self, choice: Array, who: Array) -> None:
         self.hand_flat[choice * self.g + self.lane] -= who
@@ -245,21 +271,20 @@ class Batch:
         self.avail_flat[np.maximum(slot, 0) * self.g + self.lane] -= who & (slot >= 0)
 
     def resource_phase(self) -> None:
-        want = self._want()
-        short = self.granary < want
+        short = self.granary < self._want()
         if not short.any():
             return
-        choice, rank = self._sow_choice()
-        column = np.minimum(self.granary, self.t.granary_cap)
-        keep = (self.t.keep_rank[:, column] * self.hand).sum(axis=0)
-        # A card the player would rather play is sowed only if another one is left to play.
+        choice, rank = self._sow_choice(self.hand, self.granary)
+        near = self.wanted_col & (self.level_col <= self.granary + 1)
+        keep = (self.hand * near).sum(axis=0)
+        # A card the player would rather play is sowed only if another is left to play.
         self._sow(choice, short & (rank > 0) & ((rank >= SOW_DISTANT) | (keep >= 2)))
 
     # -- the Action Phase -----------------------------------------------------------
 
     def action_phase(self, turn: int) -> None:
         g = self.g
-        zero = np.zeros(g, dtype=np.int16)
+        zero = np.zeros(g, dtype=np.int32)
         self.res = self.granary.copy()
         self.fixed = zero.copy()
         self.dice = zero.copy()
@@ -276,89 +301,91 @@ class Batch:
         self.att_n = self.board_n.copy()
         self.want = self._want()
 
-        self._activate(turn)
-        self._resolve(turn)
+        if self.t.act_types:
+            self._activate(turn)
+            self._resolve(turn)
         for _ in range(PASSES):
             if not self.t.free_draws or not self._free_draws(turn):
                 break
-        self._down_level(turn)
+        if self.t.down_levels:
+            self._down_level(turn)
 
-        worth = self.t.worth[turn]
-        plan_a = self._plan(self.t.order_ratio[turn], worth)
-        plan_b = self._plan(self.t.order_value[turn], worth)
-        pick_a = plan_a[2] >= plan_b[2]
-        counts = {i: np.where(pick_a, n, plan_b[0].get(i, 0)) for i, n in plan_a[0].items()}
-        for i, n in plan_b[0].items():
-            counts.setdefault(i, np.where(pick_a, 0, n))
-        res = np.where(pick_a, plan_a[1], plan_b[1])
-        if self.t.order_burn:
-            burn_counts, burn_res, _ = self._plan(self.t.order_burn, worth)
-            burn = np.zeros(g, dtype=np.int16)
-            for i, n in burn_counts.items():
-                burn += n * np.int16(self.t.types[i].effect.damage)
+        counts_a, res_a, value_a = self._plan(self.t.plan_ratio[turn])
+        counts_b, res_b, value_b = self._plan(self.t.plan_value[turn])
+        pick_a = value_a >= value_b
+        counts = {i: np.where(pick_a, n, counts_b[i]) for i, n in counts_a.items()}
+        res = np.where(pick_a, res_a, res_b)
+        if self.t.plan_burn[turn]:
+            counts_c, res_c, _ = self._plan(self.t.plan_burn[turn])
+            burn = np.zeros(g, dtype=np.int32)
+            for step in self.t.plan_burn[turn]:
+                burn += counts_c[step.type] * np.int32(step.damage)
             lethal = burn >= self.hp - self.damage - self.fixed
             if lethal.any():
-                for i in set(counts) | set(burn_counts):
-                    counts[i] = np.where(lethal, burn_counts.get(i, 0), counts.get(i, 0))
-                res = np.where(lethal, burn_res, res)
-        self.res = res.astype(np.int16)
-        for i, n in counts.items():
-            self._play(i, n.astype(np.int16))
+                for i in set(counts) | set(counts_c):
+                    counts[i] = np.where(lethal, counts_c.get(i, 0), counts.get(i, 0))
+                res = np.where(lethal, res_c, res)
+        self.res = res
+        self._play_all(counts)
         for _ in range(PASSES):
             if not self._resolve(turn):
                 break
-            counts, res, _ = self._plan(self.t.order_ratio[turn], worth)
-            self.res = res
-            for i, n in counts.items():
-                self._play(i, n)
+            self.want = self._want()
+            counts, self.res, _ = self._plan(self.t.plan_ratio[turn])
+            self._play_all(counts)
+        self._resolve(turn)
 
-    def _gate(self, gate: str, effect: Effect, host: Array) -> Array:
+    def _gate(self, gate: str, step: Step, host: Array, silo: int) -> Array:
+        result: Array
         if gate == "attackers":
-            return self.att_n > 0
-        if gate == "host":
-            return host
-        rest = self.dlen - self.ptr - self.pend_draw
-        if gate == "deck":
-            return rest > effect.draw
-        if gate == "ramp_sow":
-            return (self.granary < self.want) & (self.hand.sum(axis=0) >= 2)
-        return (self.granary < self.want) & (rest > effect.silo + 1)
+            result = self.att_n > 0
+        elif gate == "host":
+            result = host
+        elif gate == "deck":
+            result = self.dlen - self.ptr - self.pend_draw > step.draw
+        elif gate == "ramp_sow":
+            result = (self.granary < self.want) & (self.hand.sum(axis=0) >= 2)
+        else:
+            result = (self.granary < self.want) & (self.dlen - self.ptr > silo + 1)
+        return result
 
-    def _plan(
-        self, order: tuple[int, ...], worth: tuple[Worth, ...]
-    ) -> tuple[dict[int, Array], Array, Array]:
-        """Greedy plan: for each card type in ``order``, play as many copies as the
-        resources allow and as are worth playing. Returns counts, resources left, value."""
+    def _plan(self, steps: tuple[Step, ...]) -> tuple[dict[int, Array], Array, Array]:
+        """A greedy plan: for each card type in turn, as many copies as the resources
+        allow and as are worth playing. Returns the copies, resources left and value."""
         res = self.res.copy()
-        value = np.zeros(self.g, dtype=np.float32)
+        value = np.zeros(self.g, dtype=np.int32)
         host = self.board_n > 0
-        drawn = self.pend_draw.copy()
+        drawn: Array | None = None
         counts: dict[int, Array] = {}
-        for i in order:
-            card_type = self.t.types[i]
-            level = card_type.level
-            have = self.hand[i]
-            n = have.copy() if level == 0 else np.minimum(have, _floor_div(res, level))
-            draw = card_type.effect.draw
-            if draw:
+        for step in steps:
+            n = _affordable(self.hand[step.type], res, step)
+            if step.draw:
+                if drawn is None:
+                    drawn = self.pend_draw.copy()
                 spare = np.maximum(self.dlen - self.ptr - drawn - 1, 0)
-                n = np.minimum(n, _floor_div(spare, draw))
-                drawn += n * np.int16(draw)
-            w = worth[i]
-            if w.gated:
-                gained = np.full(self.g, w.base, dtype=np.float32)
-                for gate, part in w.gated:
-                    gained += np.float32(part) * self._gate(gate, card_type.effect, host)
-                n *= gained > 0
-                value += n * gained
+                n = np.minimum(n, spare // step.draw)
+            if step.gated:
+                silo = self.t.types[step.type].effect.silo
+                gain = np.full(self.g, step.base, dtype=np.int32)
+                for gate, part in step.gated:
+                    gain += np.int32(part) * self._gate(gate, step, host, silo)
+                n *= gain > 0
+                value += n * gain
             else:
-                value += n * np.float32(w.base)
-            if level:
-                res -= n * np.int16(level)
-            if card_type.is_minion:
+                value += n * np.int32(step.base)
+            if step.level:
+                res -= n * np.int32(step.level)
+            if drawn is not None and step.draw:
+                drawn += n * np.int32(step.draw)
+            if step.minion:
                 host = host | (n > 0)
-            counts[i] = n
+            counts[step.type] = n
         return counts, res, value
+
+    def _play_all(self, counts: dict[int, Array]) -> None:
+        for i, n in counts.items():
+            if n.any():
+                self._play(i, n)
 
     def _play(self, i: int, n: Array) -> None:
         card_type = self.t.types[i]
@@ -368,7 +395,7 @@ class Batch:
             self.avail[slot] -= n
         if card_type.is_minion:
             if card_type.sp:
-                self.new_sp += n * np.int16(card_type.sp)
+                self.new_sp += n * np.int32(card_type.sp)
             self.new_n += n
             if card_type.activated:
                 self.act_new[self.t.act_types.index(i)] += n
@@ -377,24 +404,24 @@ class Batch:
 
     def _effect(self, effect: Effect, n: Array) -> None:
         if effect.damage:
-            self.fixed += n * np.int16(effect.damage)
+            self.fixed += n * np.int32(effect.damage)
         if effect.dice:
-            self.dice += n * np.int16(effect.dice)
+            self.dice += n * np.int32(effect.dice)
         if effect.boost:
-            self.boost += n * np.int16(effect.boost)
+            self.boost += n * np.int32(effect.boost)
         if effect.swords:
-            placed = n * np.int16(effect.swords)
+            placed = n * np.int32(effect.swords)
             now = self.att_n > 0
             self.swords_ready += placed * now
             self.swords_later += placed * ~now
         if effect.self_swords:
-            self.swords_later += n * np.int16(effect.self_swords)
+            self.swords_later += n * np.int32(effect.self_swords)
         if effect.draw:
-            self.pend_draw += n * np.int16(effect.draw)
+            self.pend_draw += n * np.int32(effect.draw)
         if effect.extra_sow:
-            self.pend_sow += n * np.int16(effect.extra_sow)
+            self.pend_sow += n * np.int32(effect.extra_sow)
         if effect.silo:
-            self.pend_silo += n * np.int16(effect.silo)
+            self.pend_silo += n * np.int32(effect.silo)
 
     def _resolve(self, turn: int) -> bool:
         """Carry out pending silos, draws and extra sows; True if the hand or the
@@ -411,15 +438,19 @@ class Batch:
             self.pend_silo[:] = 0
         if self.pend_draw.any():
             for i in range(int(self.pend_draw.max())):
-                self.decked |= self._draw(self.pend_draw > i, turn)
+                self.decked |= self._draw_some(self.pend_draw > i, turn)
             self.pend_draw[:] = 0
             changed = True
         if self.pend_sow.any():
             for i in range(int(self.pend_sow.max())):
-                choice, rank = self._sow_choice()
-                who = (self.pend_sow > i) & (rank > 0)
-                self._sow(choice, who)
-                self.res += who
+                index = np.flatnonzero(self.pend_sow > i)
+                choice, rank = self._sow_choice(self.hand[:, index], self.granary[index])
+                index, choice = index[rank > 0], choice[rank > 0]
+                self.hand_flat[choice * self.g + index] -= 1
+                self.granary[index] += 1
+                self.res[index] += 1
+                slot = self.slot_of[choice]
+                self.avail_flat[(slot * self.g + index)[slot >= 0]] -= 1
             self.pend_sow[:] = 0
             changed = True
         return changed
@@ -429,17 +460,17 @@ class Batch:
             effect = self.t.act_choice[turn][j]
             if effect is None:
                 continue
-            use = self.act[j].copy()
+            use = self.act[j].astype(np.int32)
             if effect.boost:
                 use *= self.att_n - use > 0
             if effect.draw:
                 spare = np.maximum(self.dlen - self.ptr - self.pend_draw - 1, 0)
-                use = np.minimum(use, _floor_div(spare, effect.draw))
+                use = np.minimum(use, spare // effect.draw)
             if effect.extra_sow or effect.silo:
                 use *= self.granary < self.want
             sp = self.t.types[i].sp
             if sp:
-                self.att_sp -= use * np.int16(sp)
+                self.att_sp -= use * np.int32(sp)
             self.att_n -= use
             self._effect(effect, use)
 
@@ -448,7 +479,7 @@ class Batch:
         for i in self.t.free_draws:
             effect = self.t.types[i].effect
             spare = np.maximum(self.dlen - self.ptr - self.pend_draw - 1, 0)
-            n = np.minimum(self.hand[i], _floor_div(spare, effect.draw))
+            n = np.minimum(self.hand[i], spare // effect.draw)
             if n.any():
                 self._play(i, n)
                 played = True
@@ -465,23 +496,24 @@ class Batch:
                 (i for i in range(self.k) if worth[i].base > 0 and self.t.types[i].level > 0),
                 key=lambda i: -worth[i].base,
             )
-            target = np.full(self.g, -1, dtype=np.int16)
+            target = np.full(self.g, -1, dtype=np.int32)
             for i in targets:
                 level = self.t.types[i].level
                 cost = spell.level + max(level - spell.effect.down_level, 0)
                 copies = self.hand[i] - (1 if i == d else 0)
                 fits = ready & (target < 0) & (copies > 0) & (self.res < level) & (self.res >= cost)
-                target = np.where(fits, np.int16(i), target)
+                target = np.where(fits, np.int32(i), target)
             if not (target >= 0).any():
                 continue
-            used = (target >= 0).astype(np.int16)
+            used = (target >= 0).astype(np.int32)
             self._play(d, used)
-            self.res -= used * np.int16(spell.level)
+            self.res -= used * np.int32(spell.level)
             for i in targets:
-                n = (target == i).astype(np.int16)
-                level = self.t.types[i].level
-                self.res -= n * np.int16(max(level - spell.effect.down_level, 0))
-                self._play(i, n)
+                n = (target == i).astype(np.int32)
+                if n.any():
+                    level = self.t.types[i].level
+                    self.res -= n * np.int32(max(level - spell.effect.down_level, 0))
+                    self._play(i, n)
             self._resolve(turn)
 
     # -- battle and the turn ----------------------------------------------------------
@@ -493,7 +525,7 @@ class Batch:
         left = np.maximum(self.hp - self.damage - self.fixed, 0)
         dice = np.minimum(dice * ~self.decked, left)
         rolled = self.dice_table.sample(dice, self.u[:, turn - 1])
-        self.damage = np.minimum(self.damage + self.fixed + rolled, self.hp).astype(np.int16)
+        self.damage = np.minimum(self.damage + self.fixed + rolled, self.hp).astype(np.int32)
 
     def recovery(self) -> None:
         self.board_sp += self.new_sp
@@ -506,7 +538,7 @@ class Batch:
         first = self.o.going == "first"
         for turn in range(1, self.turns + 1):
             if self.g and not (turn == 1 and first):
-                empty = self._draw(None, turn)
+                empty = self._draw_all(turn)
                 if empty.any():
                     counts.decked += int(empty.sum())
                     self._finish(empty)

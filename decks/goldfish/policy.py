@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -71,7 +71,8 @@ def effect_worth(effect: Effect, turn: int, max_turns: int) -> Worth:
     if effect.boost:
         gated.append(("attackers", DIE * effect.boost))
     if effect.swords:
-        gated.append(("host", DIE * effect.swords))
+        # On the last turn a counter only helps an attack of this turn.
+        gated.append(("host" if later else "attackers", DIE * effect.swords))
     if effect.draw and later:
         gated.append(("deck", DRAW_VALUE * effect.draw))
     if effect.extra_sow and later:
@@ -85,12 +86,53 @@ def play_worth(card_type: CardType, turn: int, max_turns: int) -> Worth:
     """Value of summoning or casting one card of ``card_type`` on ``turn``."""
     worth = effect_worth(card_type.effect, turn, max_turns)
     if card_type.is_minion:
-        attacks = min(HORIZON, max_turns - turn)
-        return Worth(worth.base + DIE * card_type.sp * attacks, worth.gated)
+        # From the next turn on, each turn it attacks or uses its best ability.
+        total = 0.0
+        for later in range(turn + 1, min(turn + HORIZON, max_turns) + 1):
+            uses = [effect_worth(a, later, max_turns).best for a in card_type.activated]
+            total += max([DIE * card_type.sp, *uses])
+        return Worth(worth.base + total, worth.gated)
     return worth
 
 
-@dataclass(frozen=True)
+SHIFT: Final = 20
+"""``floor(r / level) == (r * magic) >> SHIFT`` for resources r < 1024 (see :class:`Step`)."""
+
+
+class Step(NamedTuple):
+    """One card type in a plan, with what the engine needs to play it fast.
+
+    Values are in half-points of expected damage, so that they are whole numbers."""
+
+    type: int
+    level: int
+    magic: int
+    base: int
+    gated: tuple[tuple[str, int], ...]
+    draw: int
+    damage: int
+    minion: bool
+
+
+def _half_points(value: float) -> int:
+    return round(2 * value)
+
+
+def make_step(index: int, card_type: CardType, worth: Worth) -> Step:
+    level = card_type.level
+    return Step(
+        type=index,
+        level=level,
+        magic=-(-(1 << SHIFT) // level) if level else 0,
+        base=_half_points(worth.base),
+        gated=tuple((gate, _half_points(part)) for gate, part in worth.gated),
+        draw=card_type.effect.draw,
+        damage=card_type.effect.damage,
+        minion=card_type.is_minion,
+    )
+
+
+@dataclass(frozen=True, eq=False)
 class Tables:
     """Everything the engine needs to know about one deck under one set of options."""
 
@@ -103,9 +145,9 @@ class Tables:
     sp: npt.NDArray[np.int16]
     wanted: npt.NDArray[np.bool_]  # worth playing at some point
     worth: tuple[tuple[Worth, ...], ...]  # [turn][type], turn 0 unused
-    order_ratio: tuple[tuple[int, ...], ...]  # [turn] plan A: value per resource
-    order_value: tuple[tuple[int, ...], ...]  # [turn] plan B: biggest value first
-    order_burn: tuple[int, ...]  # types with fixed damage, damage per resource
+    plan_ratio: tuple[tuple[Step, ...], ...]  # [turn] plan A: value per resource
+    plan_value: tuple[tuple[Step, ...], ...]  # [turn] plan B: biggest value first
+    plan_burn: tuple[tuple[Step, ...], ...]  # [turn] fixed damage, damage per resource
     free_draws: tuple[int, ...]  # level-0 spells that draw
     down_levels: tuple[int, ...]  # spells that down-level a card in hand
     act_types: tuple[int, ...]  # minion types with an activated ability (index j)
@@ -113,9 +155,9 @@ class Tables:
     wanted_levels: tuple[int, ...]  # ascending levels of wanted types
     level_slot: npt.NDArray[np.int16]  # [type] index into wanted_levels, or -1
     level_counts: npt.NDArray[np.int64]  # wanted cards per wanted level in the deck
-    sow_rank: npt.NDArray[np.int16]  # [type, granary] higher = sow first; 0 = never
-    keep_rank: npt.NDArray[np.int16]  # [type, granary] 1 if wanted and affordable soon
-    granary_cap: int
+    sow_near: npt.NDArray[np.int32]  # [type] sow code when level <= granary + 1
+    sow_far: npt.NDArray[np.int32]  # [type] sow code when level > granary + 1
+    type_bits: int  # sow code = rank << type_bits | type; higher = sow first
     unmodeled: tuple[str, ...]
 
 
@@ -205,7 +247,10 @@ def build_tables(deck: Deck, max_turns: int) -> Tables:
 
     burn = [i for i, t in enumerate(types) if t.effect.damage > 0 and i not in down_levels]
     order_burn = tuple(
-        sorted(burn, key=lambda i: (types[i].level > 0, -types[i].effect.damage / max(types[i].level, 1), i))
+        sorted(
+            burn,
+            key=lambda i: (types[i].level > 0, -types[i].effect.damage / max(types[i].level, 1), i),
+        )
     )
     free_draws = tuple(
         i
@@ -224,22 +269,24 @@ def build_tables(deck: Deck, max_turns: int) -> Tables:
 
     # Sowing: surplus cards first, then the highest-level card out of reach even next
     # turn, then the least valuable of the rest.
-    granary_cap = int(level.max()) + 2
     nominal = [play_worth(t, 1, max_turns + HORIZON + 1).best for t in types]
     by_value = sorted(range(k), key=lambda i: (nominal[i], -types[i].level, i))
     spare_rank = {i: k - position for position, i in enumerate(by_value)}
-    sow_rank = np.zeros((k, granary_cap + 1), dtype=np.int16)
-    keep_rank = np.zeros((k, granary_cap + 1), dtype=np.int16)
+    type_bits = max(1, k.bit_length())
+    sow_near = np.zeros(k, dtype=np.int32)
+    sow_far = np.zeros(k, dtype=np.int32)
     for i, t in enumerate(types):
-        for granary in range(granary_cap + 1):
-            if not wanted[i]:
-                sow_rank[i, granary] = SOW_SURPLUS + t.level
-            elif t.level > granary + 1:
-                sow_rank[i, granary] = SOW_DISTANT + t.level
-            else:
-                sow_rank[i, granary] = SOW_SPARE + spare_rank[i]
-                keep_rank[i, granary] = 1
+        if wanted[i]:
+            near, far = SOW_SPARE + spare_rank[i], SOW_DISTANT + t.level
+        else:
+            near = far = SOW_SURPLUS + t.level
+        sow_near[i] = (near << type_bits) | i
+        sow_far[i] = (far << type_bits) | i
 
+    def steps(turn: int, order: tuple[int, ...]) -> tuple[Step, ...]:
+        return tuple(make_step(i, types[i], worth[turn][i]) for i in order)
+
+    turns = range(max_turns + 1)
     return Tables(
         names=names,
         name_starts=np.array(name_starts, dtype=np.intp),
@@ -250,9 +297,9 @@ def build_tables(deck: Deck, max_turns: int) -> Tables:
         sp=sp,
         wanted=wanted,
         worth=tuple(worth),
-        order_ratio=tuple(order_ratio),
-        order_value=tuple(order_value),
-        order_burn=order_burn,
+        plan_ratio=tuple(steps(t, order_ratio[t]) for t in turns),
+        plan_value=tuple(steps(t, order_value[t]) for t in turns),
+        plan_burn=tuple(steps(t, order_burn) if t else () for t in turns),
         free_draws=free_draws,
         down_levels=down_levels,
         act_types=act_types,
@@ -260,8 +307,8 @@ def build_tables(deck: Deck, max_turns: int) -> Tables:
         wanted_levels=wanted_levels,
         level_slot=level_slot,
         level_counts=level_counts,
-        sow_rank=sow_rank,
-        keep_rank=keep_rank,
-        granary_cap=granary_cap,
+        sow_near=sow_near,
+        sow_far=sow_far,
+        type_bits=type_bits,
         unmodeled=tuple(sorted(unmodeled)),
     )

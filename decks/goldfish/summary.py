@@ -62,8 +62,7 @@ def summarize(tally: Tally, deck: Deck, options: Options) -> dict[str, Any]:
         },
         "p_seen_by_turn": {
             name: {
-                t: c / games
-                for t, c in zip(turns, list(accumulate(seen[name]))[1:], strict=True)
+                t: c / games for t, c in zip(turns, list(accumulate(seen[name]))[1:], strict=True)
             }
             for name in sorted(seen)
         },

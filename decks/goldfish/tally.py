@@ -140,7 +140,5 @@ def merge(tallies: Iterable[Tally]) -> Tally:
         decked=sum(t.decked for t in items),
         damage=add([t.damage for t in items]),
         resources=add([t.resources for t in items]),
-        seen=tuple(
-            (name, add([dict(t.seen)[name] for t in items])) for name, _ in first.seen
-        ),
+        seen=tuple((name, add([dict(t.seen)[name] for t in items])) for name, _ in first.seen),
     )

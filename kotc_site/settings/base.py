@@ -166,10 +166,13 @@ SPECTACULAR_SETTINGS = {
 # Celery: with no broker configured, the site uses an embedded file-system broker
 # so `make run` runs simulations in the background with nothing more to install.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
-# Unacknowledged chunks come back to the queue after this long: a chunk takes well under
-# a second, so a worker that died mid-chunk costs at most this delay.
+# A chunk a worker took but never acknowledged (it died) goes back to the queue once it is
+# older than the visibility timeout; workers look for such chunks every restore interval.
+# A chunk takes well under a second, so both can be short.
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
     "visibility_timeout": int(os.environ.get("KOTC_BROKER_VISIBILITY_TIMEOUT", "60")),
+    "unacked_restore_interval": int(os.environ.get("KOTC_BROKER_RESTORE_INTERVAL", "5")),
+    "unacked_restore_throttle": 1,
     "socket_connect_timeout": 2,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2

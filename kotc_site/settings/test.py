@@ -1,5 +1,7 @@
 """Settings for the test suite: fast hashing, throttles out of the way unless a test asks."""
 
+import os
+
 from .base import *  # noqa: F403
 from .base import REST_FRAMEWORK
 
@@ -24,4 +26,7 @@ STORAGES = {
 # The test database lives in a file, so the Celery worker processes that some tests start
 # can open the same database as the test that started them.
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test_kotc.sqlite3")}  # noqa: F405
+    # One file per test process, so test runs side by side do not share a database.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(VAR_DIR / f"test_kotc_{os.getpid()}.sqlite3")  # noqa: F405
+    }

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 PROJECT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(PROJECT))
@@ -53,15 +54,29 @@ IRREGULAR = {
     "draw": ["draws", "drew", "drawn", "drawing"],
     "see": ["sees", "saw", "seen", "seeing"],
     "exhaust": [
-        "exhausts", "exhausted", "exhausting",
-        "unexhaust", "unexhausts", "unexhausted", "unexhausting",
+        "exhausts",
+        "exhausted",
+        "exhausting",
+        "unexhaust",
+        "unexhausts",
+        "unexhausted",
+        "unexhausting",
     ],
     "down-level": [
-        "down-levels", "down-leveled", "down-leveling", "down-levelled", "down-levelling",
+        "down-levels",
+        "down-leveled",
+        "down-leveling",
+        "down-levelled",
+        "down-levelling",
     ],
     "dice-heal": [
-        "dice-heals", "dice-healed", "dice-healing",
-        "#-dice-heal", "#-dice-heals", "#-dice-healed", "#-dice-healing",
+        "dice-heals",
+        "dice-healed",
+        "dice-healing",
+        "#-dice-heal",
+        "#-dice-heals",
+        "#-dice-healed",
+        "#-dice-healing",
     ],
     "you": ["yourself", "your"],
     "your": ["yours"],
@@ -71,8 +86,16 @@ IRREGULAR = {
 # Terms that are not verbs: they take a plural at most.
 NOUNS = {"controller", "counter", "enemy", "owner", "action cost", "summon cost"}
 UNCHANGING = {
-    "ability-targeted", "each", "in-play", "it", "you", "your", "exactly", "up to",
-    "ghost-play", "hex-play",
+    "ability-targeted",
+    "each",
+    "in-play",
+    "it",
+    "you",
+    "your",
+    "exactly",
+    "up to",
+    "ghost-play",
+    "hex-play",
 }
 # Words so common in every sentence that a link on each would drown the text.
 NOT_LINKED = {"it", "you", "your"}
@@ -286,9 +309,15 @@ def counter_terms(section: Section, pattern: re.Pattern[str]) -> list[Term]:
                 continue
             slug = slugify(name)
             item.attrs["id"] = "kw-" + slug
-            terms.append(Term(slug, name, "counter", "kw-" + slug, sanitize(
-                "<p>" + item.inner_html() + "</p>"
-            )))
+            terms.append(
+                Term(
+                    slug,
+                    name,
+                    "counter",
+                    "kw-" + slug,
+                    sanitize("<p>" + item.inner_html() + "</p>"),
+                )
+            )
     return terms
 
 
@@ -302,16 +331,18 @@ def entry_sections(section: Section, kind: str) -> tuple[list[Section], list[Ter
             continue
         for item in block.elements():
             first = item.children[0] if item.children else ""
-            hit = re.match(r"\s*\u201c([^\u201d]+)\u201d:\s*", first) if isinstance(first, str) else None
+            if not isinstance(first, str):
+                raise ValueError(f"Unexpected entry in {section.anchor}: {item.text()[:60]}")
+            hit = re.match(r"\s*\u201c([^\u201d]+)\u201d:\s*", first)
             if hit is None:
                 raise ValueError(f"Unexpected entry in {section.anchor}: {item.text()[:60]}")
             name = hit.group(1)
             item.children[0] = first[hit.end() :]
             slug = slugify(name)
             anchor = "kw-" + slug
-            sub = Section(anchor, name, 2, parent=section.anchor, blocks=[
-                Node("p", children=item.children)
-            ])
+            sub = Section(
+                anchor, name, 2, parent=section.anchor, blocks=[Node("p", children=item.children)]
+            )
             subsections.append(sub)
             terms.append(Term(slug, name, kind, anchor, sub.html()))
     section.blocks = rest
@@ -320,38 +351,57 @@ def entry_sections(section: Section, kind: str) -> tuple[list[Section], list[Ter
 
 def edition_document(
     number: int, title: str, intro_html: str, sections: list[Section], terms: list[Term]
-) -> dict:
+) -> dict[str, Any]:
     ordinal = re.search(r"\d+(st|nd|rd|th)", title)
     name = f"{ordinal.group(0) if ordinal else number} Edition"
     all_sections = []
     if intro_html:
         all_sections.append(
-            {"anchor": "introduction", "title": "Introduction", "level": 1, "parent": "",
-             "html": intro_html}
+            {
+                "anchor": "introduction",
+                "title": "Introduction",
+                "level": 1,
+                "parent": "",
+                "html": intro_html,
+            }
         )
     for section in sections:
         all_sections.append(
-            {"anchor": section.anchor, "title": section.title, "level": section.level,
-             "parent": section.parent, "html": section.html()}
+            {
+                "anchor": section.anchor,
+                "title": section.title,
+                "level": section.level,
+                "parent": section.parent,
+                "html": section.html(),
+            }
         )
     return {
         "format": 1,
         "edition": number,
         "name": name,
         "title": title,
-        "source": {"title": f"Keeper of the Cards Rulebook ({name})", **LICENSE,
-                   "changes": CHANGES},
+        "source": {
+            "title": f"Keeper of the Cards Rulebook ({name})",
+            **LICENSE,
+            "changes": CHANGES,
+        },
         "sections": all_sections,
         "terms": [
-            {"slug": t.slug, "name": t.name, "kind": t.kind, "anchor": t.anchor,
-             "html": t.html, "forms": forms_for(t.name, t.kind),
-             "link": t.name.lower() not in NOT_LINKED}
+            {
+                "slug": t.slug,
+                "name": t.name,
+                "kind": t.kind,
+                "anchor": t.anchor,
+                "html": t.html,
+                "forms": forms_for(t.name, t.kind),
+                "link": t.name.lower() not in NOT_LINKED,
+            }
             for t in sorted(terms, key=lambda t: t.slug)
         ],
     }
 
 
-def build_from_html(path: Path, number: int) -> dict:
+def build_from_html(path: Path, number: int) -> dict[str, Any]:
     main = find(parse_html(path), "main")
     assert main is not None, f"{path} has no <main>"
     title, intro, sections = walk_html(main)
@@ -371,13 +421,16 @@ def build_from_html(path: Path, number: int) -> dict:
         elif section.anchor == "counters":
             terms.extend(counter_terms(section, re.compile(r"([A-Z][a-z]+ Counter)\b")))
         elif section.parent == "keywords":
-            terms.append(Term(slugify(section.title), section.title, "keyword",
-                              section.anchor, section.html()))
+            terms.append(
+                Term(
+                    slugify(section.title), section.title, "keyword", section.anchor, section.html()
+                )
+            )
     intro_html = sanitize("".join(to_html(b) if isinstance(b, Node) else b for b in intro))
     return edition_document(number, title, intro_html, expanded, terms)
 
 
-ENDS_SENTENCE = tuple(".:;!?)\u201d\"")
+ENDS_SENTENCE = tuple('.:;!?)\u201d"')
 
 
 def is_heading(line: str) -> bool:
@@ -395,7 +448,7 @@ def dfn_first(html: str, name: str) -> str:
     return pattern.sub(r"<dfn>\1</dfn>", html, count=1)
 
 
-def build_from_text(path: Path, number: int, reference: dict) -> dict:
+def build_from_text(path: Path, number: int, reference: dict[str, Any]) -> dict[str, Any]:
     """A plain-text rulebook: section titles found in the reference edition keep its anchors
     and levels; other headings inside Keywords are keyword entries."""
     known = {s["title"].lower(): s for s in reference["sections"]}
@@ -451,14 +504,17 @@ def build_from_text(path: Path, number: int, reference: dict) -> dict:
             section.blocks = [dfn_first(section.html(), section.title)]
             terms.append(
                 Term(
-                    slugify(section.title), section.title, "keyword", section.anchor,
+                    slugify(section.title),
+                    section.title,
+                    "keyword",
+                    section.anchor,
                     section.html(),
                 )
             )
     return edition_document(number, title, intro_html, sections, terms)
 
 
-def write(document: dict) -> Path:
+def write(document: dict[str, Any]) -> Path:
     parse_edition(document)  # refuse to write what the site would not load
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{document['edition']}.json"

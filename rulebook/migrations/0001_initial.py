@@ -6,81 +6,180 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Edition',
+            name="Edition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(unique=True)),
-                ('name', models.CharField(help_text='How players say it: "14th Edition".', max_length=40)),
-                ('title', models.CharField(max_length=200)),
-                ('source_title', models.CharField(max_length=200)),
-                ('source_url', models.URLField(blank=True)),
-                ('author', models.CharField(max_length=200)),
-                ('license_name', models.CharField(max_length=60)),
-                ('license_url', models.URLField()),
-                ('changes_note', models.TextField(blank=True, help_text="How the site's copy differs from the source (the license asks).")),
-                ('content_hash', models.CharField(max_length=64)),
-                ('loaded_at', models.DateTimeField()),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(unique=True)),
+                (
+                    "name",
+                    models.CharField(
+                        help_text='How players say it: "14th Edition".', max_length=40
+                    ),
+                ),
+                ("title", models.CharField(max_length=200)),
+                ("source_title", models.CharField(max_length=200)),
+                ("source_url", models.URLField(blank=True)),
+                ("author", models.CharField(max_length=200)),
+                ("license_name", models.CharField(max_length=60)),
+                ("license_url", models.URLField()),
+                (
+                    "changes_note",
+                    models.TextField(
+                        blank=True,
+                        help_text="How the site's copy differs from the source (the license asks).",
+                    ),
+                ),
+                ("content_hash", models.CharField(max_length=64)),
+                ("loaded_at", models.DateTimeField()),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Term',
+            name="Term",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=100, unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('kind', models.CharField(choices=[('keyword', 'Keyword'), ('counter', 'Counter type'), ('term', 'Glossary term'), ('ruling', 'Ruling')], max_length=20)),
-                ('forms', models.JSONField(default=list, help_text='Written forms found in text.')),
-                ('link', models.BooleanField(default=True, help_text='Whether the term is turned into a link where text mentions it.')),
-                ('search_text', models.TextField(blank=True, help_text='Lowercase name, forms and definitions.')),
-                ('uses', models.ManyToManyField(blank=True, related_name='used_by', to='rulebook.term')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=100, unique=True)),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("keyword", "Keyword"),
+                            ("counter", "Counter type"),
+                            ("term", "Glossary term"),
+                            ("ruling", "Ruling"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("forms", models.JSONField(default=list, help_text="Written forms found in text.")),
+                (
+                    "link",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Whether the term is turned into a link where text mentions it.",
+                    ),
+                ),
+                (
+                    "search_text",
+                    models.TextField(
+                        blank=True, help_text="Lowercase name, forms and definitions."
+                    ),
+                ),
+                (
+                    "uses",
+                    models.ManyToManyField(blank=True, related_name="used_by", to="rulebook.term"),
+                ),
             ],
             options={
-                'ordering': [django.db.models.functions.text.Lower('name')],
+                "ordering": [django.db.models.functions.text.Lower("name")],
             },
         ),
         migrations.CreateModel(
-            name='Section',
+            name="Section",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('anchor', models.SlugField(max_length=100)),
-                ('title', models.CharField(max_length=200)),
-                ('level', models.PositiveSmallIntegerField(default=1)),
-                ('parent_anchor', models.SlugField(blank=True, max_length=100)),
-                ('position', models.PositiveIntegerField()),
-                ('html', models.TextField()),
-                ('text', models.TextField()),
-                ('edition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sections', to='rulebook.edition')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("anchor", models.SlugField(max_length=100)),
+                ("title", models.CharField(max_length=200)),
+                ("level", models.PositiveSmallIntegerField(default=1)),
+                ("parent_anchor", models.SlugField(blank=True, max_length=100)),
+                ("position", models.PositiveIntegerField()),
+                ("html", models.TextField()),
+                ("text", models.TextField()),
+                (
+                    "edition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sections",
+                        to="rulebook.edition",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['edition__number', 'position'],
-                'constraints': [models.UniqueConstraint(fields=('edition', 'anchor'), name='rulebook_section_anchor')],
+                "ordering": ["edition__number", "position"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("edition", "anchor"), name="rulebook_section_anchor"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Definition',
+            name="Definition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('keyword', 'Keyword'), ('counter', 'Counter type'), ('term', 'Glossary term'), ('ruling', 'Ruling')], max_length=20)),
-                ('anchor', models.SlugField(help_text="Where the edition's rulebook defines it.", max_length=100)),
-                ('html', models.TextField()),
-                ('text', models.TextField()),
-                ('edition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='definitions', to='rulebook.edition')),
-                ('term', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='definitions', to='rulebook.term')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("keyword", "Keyword"),
+                            ("counter", "Counter type"),
+                            ("term", "Glossary term"),
+                            ("ruling", "Ruling"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "anchor",
+                    models.SlugField(
+                        help_text="Where the edition's rulebook defines it.", max_length=100
+                    ),
+                ),
+                ("html", models.TextField()),
+                ("text", models.TextField()),
+                (
+                    "edition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="definitions",
+                        to="rulebook.edition",
+                    ),
+                ),
+                (
+                    "term",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="definitions",
+                        to="rulebook.term",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['term', 'edition__number'],
-                'constraints': [models.UniqueConstraint(fields=('term', 'edition'), name='rulebook_definition_once')],
+                "ordering": ["term", "edition__number"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("term", "edition"), name="rulebook_definition_once"
+                    )
+                ],
             },
         ),
     ]

@@ -1,9 +1,11 @@
 """Every fresh database starts with the rulebook editions shipped in rulebook/content/."""
 
+from django.apps.registry import Apps
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 
-def load_shipped_editions(apps, schema_editor):
+def load_shipped_editions(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     from rulebook.content_format import read_edition_file, shipped_edition_files
     from rulebook.loader import RulebookModels, load_edition
 
@@ -17,7 +19,7 @@ def load_shipped_editions(apps, schema_editor):
         load_edition(read_edition_file(path), models)
 
 
-def remove_editions(apps, schema_editor):
+def remove_editions(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     apps.get_model("rulebook", "Term").objects.all().delete()
     apps.get_model("rulebook", "Edition").objects.all().delete()
 

@@ -13,7 +13,9 @@ def test_home_page_then_check_a_card_as_you_type(page):
 
     page.get_by_label("Name").fill("Wisp of the Old Ways")
     page.get_by_label("Edition Indicator").fill("14")
-    page.get_by_label("Ability text").fill("HAUNT: Ghost-play, must pay resource cost: Draw 1 card.")
+    page.get_by_label("Ability text").fill(
+        "HAUNT: Ghost-play, must pay resource cost: Draw 1 card."
+    )
     result = page.locator("#check-result")
     result.locator(".badge-refurbished").wait_for()
     assert "Hex-play" in result.locator("ins").inner_text()

@@ -13,7 +13,6 @@ from cards.render import (
     HEIGHT,
     IMAGE_BOX,
     NAME_BOX,
-    SP_BOX,
     TEXT_BOX,
     WIDTH,
     CardFace,
@@ -46,7 +45,7 @@ def minion(**changes) -> CardFace:
 
 
 def spell(**changes) -> CardFace:
-    return minion(kind="spell", name="Judgment Day", sp=None, hp=None, **changes)
+    return minion(**{"kind": "spell", "name": "Judgment Day", "sp": None, "hp": None, **changes})
 
 
 def image_bytes(image: Image.Image, fmt: str = "PNG") -> bytes:
@@ -80,10 +79,14 @@ def outside_box(card: Image.Image, box) -> list[Image.Image]:
 
 def ink_rows(card: Image.Image, box, threshold=110) -> list[int]:
     """Rows of the box (relative to its top) that hold dark text pixels."""
-    region = card.crop(box).convert("L")
+    # Leave out the box's edge, and at the bottom the top of the level gem, which overlaps it.
+    inside = (box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 12)
+    region = card.crop(inside).convert("L")
     width, height = region.size
     pixels = region.load()
-    return [y for y in range(height) if any(pixels[x, y] < threshold for x in range(10, width - 10))]
+    return [
+        y for y in range(height) if any(pixels[x, y] < threshold for x in range(10, width - 10))
+    ]
 
 
 # --- The printed card -----------------------------------------------------------------------
@@ -119,9 +122,12 @@ def test_a_spell_shows_a_pair_of_triangles_where_a_minion_shows_sp_and_hp():
 
     for box in (render.SP_BOX, render.HP_BOX):
         x, y = center(box)
-        # The middle of each triangle is filled; just above its tip is the frame again.
+        # The middle of each triangle is filled; beside it is the bare frame, where a minion
+        # has its stat box.
         assert close(spell_card.getpixel((x, y + 8)), scheme.accent_light, tolerance=10)
-        assert not close(spell_card.getpixel((x, box[1] - 2)), scheme.accent, tolerance=30)
+        beside = (box[0] + 12, y)
+        assert close(minion_card.getpixel(beside), render.SCHEMES["minion"].accent, tolerance=30)
+        assert not close(spell_card.getpixel(beside), scheme.accent, tolerance=30)
         assert minion_card.crop(box).tobytes() != spell_card.crop(box).tobytes()
 
 
@@ -156,16 +162,18 @@ def test_an_unknown_kind_is_refused():
 
 
 def test_a_2000_character_ability_shrinks_and_stays_in_its_box():
-    short = render_card_image(minion())
+    short = render_card_image(minion(ability_text="Draw 1 card.", flavor_text=""))
     face = minion(ability_text=LONG_ABILITY, flavor_text="A long story. " * 30)
     assert len(face.ability_text) >= 2000
 
     long = render_card_image(face)
 
-    for before, after in zip(outside_box(short, TEXT_BOX), outside_box(long, TEXT_BOX), strict=True):
+    for before, after in zip(
+        outside_box(short, render.TEXT_CLIP), outside_box(long, render.TEXT_CLIP), strict=True
+    ):
         assert before.tobytes() == after.tobytes()
     # The text uses the box down to its bottom, where the short text leaves it empty.
-    box_height = TEXT_BOX[3] - TEXT_BOX[1]
+    box_height = TEXT_BOX[3] - TEXT_BOX[1] - 20
     assert max(ink_rows(long, TEXT_BOX)) > box_height * 0.85
     assert max(ink_rows(short, TEXT_BOX)) < box_height * 0.85
 
@@ -218,7 +226,9 @@ def test_a_long_name_stays_in_the_name_bar():
     short = render_card_image(minion(name="Imp"))
     long = render_card_image(minion(name="W" * 300))
 
-    for before, after in zip(outside_box(short, NAME_BOX), outside_box(long, NAME_BOX), strict=True):
+    for before, after in zip(
+        outside_box(short, render.NAME_CLIP), outside_box(long, render.NAME_CLIP), strict=True
+    ):
         assert before.tobytes() == after.tobytes()
 
 
@@ -228,6 +238,13 @@ def test_an_ability_name_in_capitals_is_bold():
 
     for plain in ("When summoned: Draw 1 card.", "Draw 1 card.", "2: Draw 1 card."):
         assert render._paragraph_runs(plain, "serif", "bold") == [("serif", plain)]
+
+
+def test_the_cost_arrow_stays_on_the_line_of_its_cost():
+    words = render._words([("serif", "Exhaust 2 resources \u2192 Draw 1 card.")])
+
+    assert words[2] == (("serif", "resources"), ("serif", " \u2192"))
+    assert words[3] == (("serif", "Draw"),)
 
 
 def test_each_ability_is_its_own_paragraph():
@@ -269,6 +286,16 @@ def test_any_unicode_is_drawn_without_error(text):
         spell(name=text, ability_text=f"BANISH: {text}", flavor_text=text),
     ):
         assert render_card_image(face).size == (WIDTH, HEIGHT)
+
+
+def test_letters_the_serif_face_lacks_are_drawn_in_the_sans_face():
+    hebrew, arabic = "\u05e9\u05dc\u05d5\u05dd", "\u0645\u0631\u062d\u0628\u0627"
+
+    assert render._with_fallback("serif", "Draw 1 card.") == [("serif", "Draw 1 card.")]
+    assert render._with_fallback("serif", f"Hi {hebrew}") == [("serif", "Hi "), ("sans", hebrew)]
+    assert render._with_fallback("italic", arabic) == [("sans", arabic)]
+    # Not in any DejaVu face: left to show as a box.
+    assert render._with_fallback("serif", "\u9f8d") == [("serif", "\u9f8d")]
 
 
 def test_stats_are_printed_as_given():
@@ -383,7 +410,7 @@ def test_the_content_key_is_stable():
     ],
 )
 def test_the_content_key_changes_with_anything_drawn(change):
-    assert content_key(minion(image=b"abc", **change)) != content_key(minion(image=b"abc"))
+    assert content_key(minion(**{"image": b"abc", **change})) != content_key(minion(image=b"abc"))
 
 
 def test_the_content_key_changes_with_the_render_version(monkeypatch):
@@ -427,9 +454,14 @@ def test_only_the_fonts_shipped_with_the_project_are_used(monkeypatch):
 
 
 def clear_font_caches():
-    render._font.cache_clear()
-    render._width.cache_clear()
-    render._split_long_word.cache_clear()
+    for cached in (
+        render._font,
+        render._width,
+        render._split_long_word,
+        render._has_glyph,
+        render._missing_glyph,
+    ):
+        cached.cache_clear()
 
 
 def test_fonts_are_loaded_once_per_size():
@@ -457,3 +489,19 @@ def test_a_render_is_quick():
 
     # About 40-80 ms on a laptop; the margin keeps a busy test machine from failing this.
     assert statistics.median(timings) < 0.4
+
+
+def test_a_photo_with_an_exif_orientation_is_drawn_upright():
+    # Stored sideways: red on the left, blue on the right; upright, red is on top.
+    stored = Image.new("RGB", (1200, 400), (230, 20, 20))
+    stored.paste((20, 40, 230), (600, 0, 1200, 400))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # rotate 90° clockwise to display
+    out = io.BytesIO()
+    stored.save(out, "JPEG", exif=exif, quality=95)
+
+    card = render_card_image(minion(image=out.getvalue()))
+
+    x = center(IMAGE_BOX)[0]
+    assert close(card.getpixel((x, IMAGE_BOX[1] + 20)), (230, 20, 20), tolerance=12)
+    assert close(card.getpixel((x, IMAGE_BOX[3] - 20)), (20, 40, 230), tolerance=12)

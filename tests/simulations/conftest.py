@@ -16,15 +16,27 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def minion(name: str, level: int, sp: int, hp: int = 1, text: str = "") -> dict:
     return {
-        "name": name, "kind": "minion", "design_edition": 14, "level": level, "sp": sp, "hp": hp,
-        "ability_text": text, "flavor_text": "",
+        "name": name,
+        "kind": "minion",
+        "design_edition": 14,
+        "level": level,
+        "sp": sp,
+        "hp": hp,
+        "ability_text": text,
+        "flavor_text": "",
     }
 
 
 def spell(name: str, level: int, text: str) -> dict:
     return {
-        "name": name, "kind": "spell", "design_edition": 14, "level": level, "sp": None, "hp": None,
-        "ability_text": text, "flavor_text": "",
+        "name": name,
+        "kind": "spell",
+        "design_edition": 14,
+        "level": level,
+        "sp": None,
+        "hp": None,
+        "ability_text": text,
+        "flavor_text": "",
     }
 
 
@@ -52,20 +64,24 @@ def make_deck(django_user_model) -> Callable:
 
 
 @pytest.fixture
-def broker(redis_url, monkeypatch) -> str:
+def broker(redis_url) -> Iterator[str]:
     """Point the Celery app at a clean Redis database, with quick redelivery."""
     import redis
 
     from kotc_site.celery import app
 
     redis.Redis.from_url(redis_url).flushdb()
-    monkeypatch.setattr(app.conf, "broker_url", redis_url)
-    monkeypatch.setattr(
-        app.conf,
-        "broker_transport_options",
-        {"visibility_timeout": 3, "socket_connect_timeout": 2},
-    )
-    return redis_url
+    # Reading the configuration loads it from Django's settings first; a value set before
+    # that would be overwritten by the settings when Celery loads them.
+    saved = (app.conf.broker_url, app.conf.broker_transport_options)
+    app.conf.broker_url = redis_url
+    app.conf.broker_transport_options = {
+        **app.conf.broker_transport_options,
+        "visibility_timeout": 3,
+        "unacked_restore_interval": 1,
+    }
+    yield redis_url
+    app.conf.broker_url, app.conf.broker_transport_options = saved
 
 
 def database_url_for_workers() -> str:
@@ -96,6 +112,7 @@ class Workers:
             "DATABASE_URL": database_url_for_workers(),
             "CELERY_BROKER_URL": self.broker_url,
             "KOTC_BROKER_VISIBILITY_TIMEOUT": "3",
+            "KOTC_BROKER_RESTORE_INTERVAL": "1",
             "KOTC_VAR_DIR": str(self.log_dir / f"var-{name}"),
             "OMP_NUM_THREADS": "1",
             "OPENBLAS_NUM_THREADS": "1",
@@ -103,13 +120,26 @@ class Workers:
         log = open(self.log_dir / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
         process = subprocess.Popen(
             [
-                sys.executable, "-m", "celery", "-A", "kotc_site", "worker",
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "kotc_site",
+                "worker",
                 "--pool=solo" if concurrency == 1 else "--pool=prefork",
-                f"--concurrency={concurrency}", "--prefetch-multiplier=1",
-                "--without-gossip", "--without-mingle", "--without-heartbeat",
-                f"--hostname={name}@%h", "--loglevel=INFO",
+                f"--concurrency={concurrency}",
+                "--prefetch-multiplier=1",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                f"--hostname={name}@%h",
+                "--loglevel=INFO",
             ],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.processes.append(process)
         return process
@@ -138,7 +168,9 @@ def workers(broker, tmp_path) -> Iterator[Workers]:
     pool.stop_all()
 
 
-def wait_for(condition: Callable[[], bool], timeout: float, what: str, workers: Workers | None = None) -> None:
+def wait_for(
+    condition: Callable[[], bool], timeout: float, what: str, workers: Workers | None = None
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():

@@ -34,8 +34,18 @@ def test_alice_goldfishes_her_deck(api, alice, make_deck, inline_workers):
     result = body["result"]
     assert result["games"] == 3000 and result["seed"] == 5 and result["max_turns"] == 20
     assert set(result) >= {
-        "games", "seed", "edition", "max_turns", "going", "bury", "kill_turn", "p_kill_by_turn",
-        "mean_damage_by_turn", "mean_resources_by_turn", "p_seen_by_turn", "unmodeled_cards",
+        "games",
+        "seed",
+        "edition",
+        "max_turns",
+        "going",
+        "bury",
+        "kill_turn",
+        "p_kill_by_turn",
+        "mean_damage_by_turn",
+        "mean_resources_by_turn",
+        "p_seen_by_turn",
+        "unmodeled_cards",
         "not_won",
     }
     assert set(result["p_seen_by_turn"]) == {"Ember Whelp", "Cinder Hound", "Ash Golem", "Spark"}
@@ -75,7 +85,9 @@ def test_limits_are_a_clear_400(api, alice, make_deck, body, field):
     assert SimulationRun.objects.count() == 0
 
 
-def test_strangers_cannot_goldfish_or_read_a_private_deck(api, alice, bob, make_deck, inline_workers):
+def test_strangers_cannot_goldfish_or_read_a_private_deck(
+    api, alice, bob, make_deck, inline_workers
+):
     deck = make_deck(alice)
     api.force_authenticate(alice)
     run_url = api.post(url(deck), {"games": 1000}, format="json").json()["url"]

@@ -10,9 +10,11 @@ from tests.simulations.conftest import STARTER
 
 def deck_file(tmp_path, cards=STARTER):
     path = tmp_path / "deck.json"
-    path.write_text(json.dumps({"edition": 14, "name": "Starter", "cards": [
-        {"count": n, "card": c} for n, c in cards
-    ]}))
+    path.write_text(
+        json.dumps(
+            {"edition": 14, "name": "Starter", "cards": [{"count": n, "card": c} for n, c in cards]}
+        )
+    )
     return path
 
 
@@ -34,7 +36,9 @@ def test_json_output_is_the_result_shape_and_repeatable(tmp_path):
 
 
 def test_text_output_reads_like_a_summary(tmp_path):
-    text = run(deck_file(tmp_path), "--games", 1000, "--seed", 1, "--going", "second", "--max-turns", 8)
+    text = run(
+        deck_file(tmp_path), "--games", 1000, "--seed", 1, "--going", "second", "--max-turns", 8
+    )
     assert "1000 games, seed 1, going second" in text
     assert "mean kill turn" in text
 

@@ -15,7 +15,14 @@ pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.django_db(transac
 
 
 def start(api, deck, **options):
-    body = {"games": 20_000, "seed": 7, "max_turns": 12, "going": "first", "bury": "default", **options}
+    body = {
+        "games": 20_000,
+        "seed": 7,
+        "max_turns": 12,
+        "going": "first",
+        "bury": "default",
+        **options,
+    }
     return api.post(f"/api/v1/decks/{deck.pk}/simulations/", body, format="json")
 
 
@@ -43,8 +50,16 @@ def test_two_workers_share_a_run_and_match_the_command(api, alice, make_deck, wo
     out = tmp_path / "out.json"
     with out.open("w") as stream:
         call_command(
-            "goldfish", str(deck_file), "--games", "40000", "--seed", "7", "--max-turns", "12",
-            "--json", stdout=stream,
+            "goldfish",
+            str(deck_file),
+            "--games",
+            "40000",
+            "--seed",
+            "7",
+            "--max-turns",
+            "12",
+            "--json",
+            stdout=stream,
         )
     assert json.loads(out.read_text()) == status["result"]
 
@@ -59,7 +74,9 @@ def test_a_worker_killed_mid_run_loses_nothing(api, alice, make_deck, workers):
     doomed = workers.start("doomed")
     wait_for(
         lambda: SimulationChunk.objects.filter(run_id=run_id, tally__isnull=False).count() >= 2,
-        60, "the first chunks", workers,
+        60,
+        "the first chunks",
+        workers,
     )
     workers.kill(doomed)
     done_at_kill = SimulationChunk.objects.filter(run_id=run_id, tally__isnull=False).count()
@@ -86,18 +103,26 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_with_the_broker_down_the_api_answers_503_and_starts_nothing(
-    api, alice, make_deck, redis_url, monkeypatch
-):
+def test_with_the_broker_down_the_api_answers_503_and_starts_nothing(api, alice, make_deck, broker):
     from kotc_site.celery import app
 
     port = free_port()
     server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
         stdout=subprocess.DEVNULL,
     )
     try:
-        monkeypatch.setattr(app.conf, "broker_url", f"redis://127.0.0.1:{port}/0")
+        app.conf.broker_url = f"redis://127.0.0.1:{port}/0"
         deck = make_deck(alice)
         api.force_authenticate(alice)
         for _ in range(50):

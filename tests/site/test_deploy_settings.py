@@ -39,7 +39,11 @@ def test_production_mode_refuses_to_start_without_a_secret_key(tmp_path):
     result = subprocess.run(
         [sys.executable, "manage.py", "check"],
         cwd=ROOT,
-        env={**env, "DJANGO_SETTINGS_MODULE": "kotc_site.settings.production", "KOTC_VAR_DIR": str(tmp_path)},
+        env={
+            **env,
+            "DJANGO_SETTINGS_MODULE": "kotc_site.settings.production",
+            "KOTC_VAR_DIR": str(tmp_path),
+        },
         capture_output=True,
         text=True,
         timeout=120,

@@ -35,8 +35,14 @@ def test_check_page_shows_the_verdict_and_the_marked_changes(client):
 def test_check_page_escapes_card_text(client):
     page = client.post(
         "/check/",
-        {"edition": 14, "name": "x", "kind": "spell", "design_edition": 14, "level": 0,
-         "ability_text": "<script>alert(1)</script>"},
+        {
+            "edition": 14,
+            "name": "x",
+            "kind": "spell",
+            "design_edition": 14,
+            "level": 0,
+            "ability_text": "<script>alert(1)</script>",
+        },
     ).content.decode()
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;" in page
@@ -63,7 +69,13 @@ def test_bad_input_on_the_check_page_is_a_form_error(client, data):
 def test_the_check_page_answers_htmx_with_just_the_result(client):
     answer = client.post(
         "/check/",
-        {"edition": 13, "kind": "spell", "design_edition": 13, "level": 0, "ability_text": "Draw 1 card."},
+        {
+            "edition": 13,
+            "kind": "spell",
+            "design_edition": 13,
+            "level": 0,
+            "ability_text": "Draw 1 card.",
+        },
         HTTP_HX_REQUEST="true",
     )
     page = answer.content.decode()

@@ -6,7 +6,9 @@ from django.core.management import call_command
 
 @pytest.mark.django_db
 def test_schema_validates_without_warnings(tmp_path):
-    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml"))
+    call_command(
+        "spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml")
+    )
     assert "/api/v1/check/card/" in (tmp_path / "schema.yml").read_text()
 
 

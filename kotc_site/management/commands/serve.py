@@ -35,11 +35,24 @@ class Command(BaseCommand):
             (Path(settings.VAR_DIR) / "broker" / folder).mkdir(parents=True, exist_ok=True)
         log = open(Path(settings.VAR_DIR) / "worker.log", "ab")  # noqa: SIM115 - lives as long as the worker
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "kotc_site", "worker",
-             "--pool=threads", "--concurrency=2", "--loglevel=INFO"],
-            stdout=log, stderr=subprocess.STDOUT, env={**os.environ},
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "kotc_site",
+                "worker",
+                "--pool=threads",
+                "--concurrency=2",
+                "--loglevel=INFO",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ},
         )
-        self.stdout.write(f"Simulation worker started (pid {worker.pid}); its log is var/worker.log")
+        self.stdout.write(
+            f"Simulation worker started (pid {worker.pid}); its log is var/worker.log"
+        )
 
         def stop() -> None:
             worker.terminate()

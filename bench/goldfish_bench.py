@@ -1,0 +1,83 @@
+"""Games per second of the goldfish engine on one core, for the reference deck.
+
+Run from the project root: ``.venv/bin/python bench/goldfish_bench.py [--games N]``.
+Thread pools of the numeric libraries are limited to one thread before NumPy loads,
+and everything runs in this one process.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _variable in (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "NUMEXPR_NUM_THREADS",
+):
+    os.environ[_variable] = "1"
+
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from decks.goldfish import Options, plan_chunks, play_chunk, simulate  # noqa: E402
+from decks.goldfish.dice import dice_table  # noqa: E402
+from decks.goldfish.policy import build_tables  # noqa: E402
+from decks.goldfish.reference import reference_deck  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200_000)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--going", choices=("first", "second"), default="first")
+    parser.add_argument("--bury", default="default")
+    parser.add_argument("--max-turns", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs; the best is reported")
+    args = parser.parse_args()
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+    deck = reference_deck()
+    options = Options(
+        games=args.games,
+        seed=args.seed,
+        going=args.going,
+        bury=args.bury,
+        max_turns=args.max_turns,
+    )
+    # Warm the caches (ability tables, dice tables) outside the timing.
+    build_tables(deck, options.max_turns)
+    dice_table(options.opponent_hp)
+    play_chunk(deck, options, 0, 1)
+
+    times = []
+    cpu_times = []
+    result = None
+    for _ in range(args.repeat):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        result = simulate(deck, options)
+        times.append(time.perf_counter() - start)
+        cpu_times.append(time.process_time() - cpu_start)
+    assert result is not None
+    best, best_cpu = min(times), min(cpu_times)
+    chunks = len(plan_chunks(options.games))
+    kill_turn = result["kill_turn"]
+    print(f"reference deck: {deck.size} cards, {options.games:,} games, {chunks} chunks")
+    print(
+        f"kill turn mean {kill_turn['mean']:.3f}, median {kill_turn['median']}, "
+        f"not won {result['not_won']:,}"
+    )
+    print(f"unmodeled: {', '.join(result['unmodeled_cards']) or '-'}")
+    print(f"best of {args.repeat}: {best:.3f} s = {options.games / best:,.0f} games/s on one core")
+    # On a busy machine the wall clock counts other processes' time too.
+    print(f"CPU time: {best_cpu:.3f} s = {options.games / best_cpu:,.0f} games/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""Goldfishing: play a deck many times against an opponent who does nothing.
+
+Pure Python and NumPy, no Django. The rules played are those of the 14th edition for
+a lone player; the simulated player's policy and the ability texts it understands are
+described in ``POLICY.md`` next to this file.
+
+Runs split into chunks of whole blocks (:data:`BLOCK` games, each block with its own
+random generator); the tallies of the chunks merge exactly, so a run gives the same
+numbers however it is split::
+
+    chunks = plan_chunks(options.games)
+    tallies = [play_chunk(deck, options, first, end) for first, end in chunks]
+    result = summarize(merge(tallies), deck, options)   # == simulate(deck, options)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .abilities import PATTERNS, CardAbilities, Effect, read_abilities
+from .engine import play_blocks
+from .model import BLOCK, BuryRule, Deck, GoldfishCard, GoldfishError, Options, parse_bury
+from .policy import build_tables
+from .summary import summarize
+from .tally import Tally, fingerprint, merge
+
+__all__ = [
+    "BLOCK",
+    "CHUNK_GAMES",
+    "PATTERNS",
+    "BuryRule",
+    "CardAbilities",
+    "Deck",
+    "Effect",
+    "GoldfishCard",
+    "GoldfishError",
+    "Options",
+    "Tally",
+    "merge",
+    "parse_bury",
+    "plan_chunks",
+    "play_chunk",
+    "read_abilities",
+    "simulate",
+    "summarize",
+]
+
+CHUNK_GAMES = 50_000
+"""Default games per chunk (rounded up to whole blocks)."""
+
+
+def plan_chunks(games: int, chunk_games: int = CHUNK_GAMES) -> list[tuple[int, int]]:
+    """Split ``games`` into chunks of whole blocks: ``[(first_block, end_block), ...]``."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise GoldfishError(f"games must be a whole number of at least 1, got {games!r}")
+    if isinstance(chunk_games, bool) or not isinstance(chunk_games, int) or chunk_games < 1:
+        raise GoldfishError(
+            f"chunk_games must be a whole number of at least 1, got {chunk_games!r}"
+        )
+    blocks = -(-games // BLOCK)
+    step = -(-chunk_games // BLOCK)
+    return [(first, min(first + step, blocks)) for first in range(0, blocks, step)]
+
+
+def play_chunk(deck: Deck, options: Options, first_block: int, end_block: int) -> Tally:
+    """Play the games of blocks ``first_block .. end_block - 1`` and tally them."""
+    tables = build_tables(deck, options.max_turns)
+    counts = play_blocks(tables, options, first_block, end_block)
+    return Tally(
+        fingerprint=fingerprint(deck, options),
+        max_turns=options.max_turns,
+        blocks=((first_block, end_block),) if end_block > first_block else (),
+        games=counts.games,
+        kills=tuple(int(x) for x in counts.kills),
+        decked=counts.decked,
+        damage=tuple(int(x) for x in counts.damage),
+        resources=tuple(int(x) for x in counts.resources),
+        seen=tuple(
+            (name, tuple(int(x) for x in counts.seen[i, : options.max_turns + 1]))
+            for i, name in enumerate(tables.names)
+        ),
+    )
+
+
+def simulate(deck: Deck, options: Options) -> dict[str, Any]:
+    """Play all games in this process and return the result JSON."""
+    tallies = [play_chunk(deck, options, a, b) for a, b in plan_chunks(options.games)]
+    return summarize(merge(tallies), deck, options)

@@ -1,0 +1,52 @@
+"""Fixtures for the card tests: cards in each visibility, and image files."""
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from cards import services
+from cards.models import Card
+
+WISP = {
+    "name": "Wisp",
+    "kind": "minion",
+    "design_edition": 14,
+    "level": 1,
+    "sp": 1,
+    "hp": 2,
+    "ability_text": "WHISPER: Draw 1 card.",
+    "flavor_text": "It hums in the dark.",
+}
+
+
+def png_bytes(size: tuple[int, int] = (64, 48), color: str = "teal", fmt: str = "PNG") -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, fmt)
+    return out.getvalue()
+
+
+@pytest.fixture
+def make_card(alice) -> Callable[..., Card]:
+    def make(owner: Any = None, visibility: str = "private", **fields: Any) -> Card:
+        definition = {**WISP, **fields}
+        return services.card_create(
+            owner=owner or alice, definition=definition, visibility=visibility
+        )
+
+    return make
+
+
+@pytest.fixture
+def media_files(settings) -> Callable[[], list[str]]:
+    """Every file under MEDIA_ROOT, relative to it."""
+
+    def files() -> list[str]:
+        from pathlib import Path
+
+        root = Path(settings.MEDIA_ROOT)
+        return sorted(str(path.relative_to(root)) for path in root.rglob("*") if path.is_file())
+
+    return files

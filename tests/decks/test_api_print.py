@@ -1,0 +1,93 @@
+"""GET /api/v1/decks/<id>/print.pdf: the cards at exact size, 9 a page."""
+
+import re
+
+import pytest
+
+from cards import services as card_services
+
+pytestmark = pytest.mark.django_db
+
+
+def pages(pdf: bytes) -> list[tuple[int, int]]:
+    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
+    return [(round(float(w)), round(float(h))) for w, h in boxes]
+
+
+def test_a_40_card_deck_prints_on_5_a4_pages(api, alice, legal_deck):
+    api.force_authenticate(alice)
+    response = api.get(f"/api/v1/decks/{legal_deck.pk}/print.pdf")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    assert pages(response.content) == [(595, 842)] * 5
+    # 10 designs are embedded once each, however many copies print.
+    assert response.content.count(b"/Subtype /Image") == 10
+
+
+def test_letter_with_a_page_of_backs(api, alice, legal_deck):
+    api.force_authenticate(alice)
+    response = api.get(
+        f"/api/v1/decks/{legal_deck.pk}/print.pdf",
+        {"paper": "letter", "backs": "1"},
+        HTTP_ACCEPT="application/pdf",
+    )
+    assert pages(response.content) == [(612, 792)] * 6
+
+
+def test_duplex_backs_follow_every_page(api, alice, legal_deck):
+    api.force_authenticate(alice)
+    response = api.get(f"/api/v1/decks/{legal_deck.pk}/print.pdf", {"backs": "duplex"})
+    assert len(pages(response.content)) == 10
+
+
+def test_only_the_copies_missing_from_the_collection(api, alice, legal_deck):
+    entries = list(legal_deck.entries.select_related("card"))
+    for entry in entries[:9]:  # alice owns every copy of 9 designs, and 1 of the last
+        card_services.collection_add(user=alice, card=entry.card, copies=4)
+    card_services.collection_add(user=alice, card=entries[9].card, copies=1)
+    api.force_authenticate(alice)
+    response = api.get(f"/api/v1/decks/{legal_deck.pk}/print.pdf", {"missing": "1"})
+    assert response.status_code == 200
+    assert len(pages(response.content)) == 1
+    assert len(re.findall(rb"/Im\d+ Do", response.content)) == 3
+
+
+def test_nothing_missing_is_a_400_with_a_message(api, alice, legal_deck):
+    for entry in legal_deck.entries.select_related("card"):
+        card_services.collection_add(user=alice, card=entry.card, copies=10)
+    api.force_authenticate(alice)
+    response = api.get(
+        f"/api/v1/decks/{legal_deck.pk}/print.pdf", {"missing": "1"}, HTTP_ACCEPT="application/pdf"
+    )
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("application/json")
+    assert "nothing to print" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"paper": "a3"}, "Unknown paper"),
+        ({"backs": "both"}, "backs"),
+        ({"missing": "1"}, "Log in"),
+    ],
+)
+def test_bad_options_are_400s(api, make_deck, make_card, params, message):
+    deck = make_deck(visibility="public", entries=[(make_card(), 2)])
+    response = api.get(f"/api/v1/decks/{deck.pk}/print.pdf", params)
+    assert response.status_code == 400 and message in response.json()["detail"]
+
+
+def test_an_empty_deck_has_nothing_to_print(api, alice, make_deck):
+    api.force_authenticate(alice)
+    response = api.get(f"/api/v1/decks/{make_deck().pk}/print.pdf")
+    assert response.status_code == 400 and "no cards" in response.json()["detail"]
+
+
+def test_too_many_cards_is_a_clear_400(api, alice, make_deck, make_card):
+    deck = make_deck(entries=[(make_card(name=f"C{n}"), 100) for n in range(7)])
+    api.force_authenticate(alice)
+    response = api.get(f"/api/v1/decks/{deck.pk}/print.pdf")
+    assert response.status_code == 400
+    assert "at most 600 cards" in response.json()["detail"]

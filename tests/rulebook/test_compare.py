@@ -1,0 +1,84 @@
+"""A player asks what changed between two editions."""
+
+import pytest
+
+from rulebook.selectors import compare_editions
+
+pytestmark = pytest.mark.django_db
+
+
+def changes(old: int, new: int) -> dict[str, str]:
+    comparison = compare_editions(old, new)
+    return {change.anchor: change.status for change in comparison.changes}
+
+
+def test_the_13th_to_14th_changes_are_hex_play_the_counters_and_refurbishment():
+    statuses = changes(13, 14)
+    changed = {anchor for anchor, status in statuses.items() if status != "unchanged"}
+    assert changed == {
+        "counters",
+        "battles",
+        "kw-fatigue",
+        "kw-ghost-play",
+        "kw-hex-play",
+        "refurbished",
+    }
+    assert statuses["kw-hex-play"] == "added"
+    assert statuses["refurbished"] == "added"
+    assert statuses["kw-bury"] == "unchanged"
+
+
+def test_the_compare_page_marks_insertions_and_deletions(client):
+    answer = client.get("/rulebook/compare/13/14/")
+    page = answer.content.decode()
+    assert answer.status_code == 200
+    assert "What changed from the 13th Edition to the 14th Edition" in page
+    assert "<ins>" in page and "<del>" in page
+    # The new counters, the host wording, and hex-play.
+    counters = page[page.index('id="counters"') : page.index('id="battles"')]
+    for added in ("Berzerk Counter", "Taunt Counter", "Trap Counter"):
+        assert added in counters
+    assert "Shield Counter (reactive): When the <del>card</del><ins>host</ins>" in counters
+    assert 'id="kw-hex-play"' in page
+    assert "ghost-play, must pay resource cost" in page
+    assert "2 new" in page
+
+
+def test_the_fatigue_change_is_marked_word_by_word(client):
+    comparison = compare_editions(13, 14)
+    fatigue = next(c for c in comparison.changes if c.anchor == "kw-fatigue")
+    assert "<del>own</del>" in fatigue.diff.html
+    assert "<ins>next</ins>" in fatigue.diff.html
+    assert "which occurs after the end of the current turn" in fatigue.diff.html
+
+
+def test_sections_of_the_11th_edition_are_matched_where_they_can_be(client):
+    statuses = changes(11, 14)
+    assert statuses["counters"] == "changed"
+    assert statuses["creatures"] == "removed"
+    assert statuses["minions"] == "added"
+    assert statuses["kw-destroy"] == "changed"  # graveyard became the grave
+    assert statuses["kw-sacrifice"] == "removed"
+    page = client.get("/rulebook/compare/11/14/").content.decode()
+    assert 'href="/rulebook/11/#creatures"' in page
+
+
+def test_comparing_an_edition_with_itself_changes_nothing():
+    assert set(changes(14, 14).values()) == {"unchanged"}
+
+
+def test_the_compare_form_redirects_and_refuses_unknown_editions(client):
+    assert client.get("/rulebook/compare/?old=11&new=13")["Location"] == "/rulebook/compare/11/13/"
+    assert client.get("/rulebook/compare/")["Location"] == "/rulebook/compare/13/14/"
+    assert client.get("/rulebook/compare/?old=12&new=14").status_code == 404
+    assert client.get("/rulebook/compare/?old=x&new=y").status_code == 302
+
+
+@pytest.mark.parametrize("url", ["/rulebook/compare/12/14/", "/rulebook/compare/13/15/"])
+def test_comparing_an_unknown_edition_is_not_found(client, url):
+    assert client.get(url).status_code == 404
+
+
+def test_the_rulebook_links_to_what_changed(client):
+    page = client.get("/rulebook/14/").content.decode()
+    assert 'href="/rulebook/compare/13/14/"' in page
