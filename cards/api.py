@@ -118,7 +118,7 @@ class CardDetailApi(GenericAPIView):
                 card=card,
                 user=request.user,
                 definition=_definition_from(data),
-                image=data.get("image", services._UNSET),
+                image=data.get("image", services.UNCHANGED),
                 visibility=data.get("visibility"),
             )
         except DjangoValidationError as error:

@@ -34,7 +34,8 @@ MAX_COPIES = 9999
 MAX_DESIGN_EDITION = 99
 SMALL_RENDER_WIDTH = 300  # gallery thumbnails: 300 × 420
 
-_UNSET: Any = object()
+# Leave a field as it is (`image=UNCHANGED` keeps the picture; `image=None` removes it).
+UNCHANGED: Any = object()
 
 
 # -- definitions ------------------------------------------------------------------------------
@@ -229,7 +230,7 @@ def card_update(
     card: Card,
     user: Any,
     definition: Mapping[str, Any] | None = None,
-    image: Any = _UNSET,
+    image: Any = UNCHANGED,
     visibility: str | None = None,
     note: str = "Edited",
 ) -> Card:
@@ -247,14 +248,14 @@ def card_update(
         clean = {}
     if visibility is not None:
         _check_visibility(visibility)
-    picture = None if image is _UNSET else _as_clean_image(image)
+    picture = None if image is UNCHANGED else _as_clean_image(image)
 
     card = Card.objects.select_for_update().get(pk=card.pk)
     for key, value in clean.items():
         setattr(card, key, value)
     if visibility is not None:
         card.visibility = visibility
-    if image is not _UNSET:
+    if image is not UNCHANGED:
         card.image.name = _store_image(picture) if picture is not None else ""
     card.save()
     _add_revision(card=card, author=user, note=note)
@@ -463,8 +464,8 @@ class RenderedCard:
     key: str  # changes whenever anything drawn changes; use as an ETag
 
 
-def card_face(card: Card, *, image: bytes | None | Any = _UNSET) -> CardFace:
-    if image is _UNSET:
+def card_face(card: Card, *, image: bytes | None | Any = UNCHANGED) -> CardFace:
+    if image is UNCHANGED:
         image = read_card_image(card)
     return CardFace(
         name=card.name,

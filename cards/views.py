@@ -24,7 +24,7 @@ from cards.images import ImageRejected, clean_image
 from cards.marking import refurbish_segments
 from cards.models import Card
 from cards.render import CardFace, render_card
-from cards.search import VALID_KEYS_TEXT, QueryError, parse_query
+from cards.search import QueryError, parse_query
 from cards.serializers import import_definition
 
 PAGE_SIZE = 24
@@ -46,7 +46,6 @@ def _search(request: HttpRequest, lister: Any, **kwargs: Any) -> tuple[Any, dict
         "q": q,
         "query_error": None,
         "query_notes": (),
-        "keys": VALID_KEYS_TEXT,
     }
     try:
         query = parse_query(q)
@@ -307,7 +306,7 @@ def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
         token = request.POST.get("preview_image", "")
         if form.is_valid():
             data = form.cleaned_data
-            image: Any = services._UNSET
+            image: Any = services.UNCHANGED
             if data.get("image") is not None:
                 image = data["image"]
             elif _stashed_image(token) is not None:
@@ -320,7 +319,7 @@ def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
                     saved = services.card_create(
                         owner=request.user,
                         definition=form.definition(),
-                        image=None if image is services._UNSET else image,
+                        image=None if image is services.UNCHANGED else image,
                         visibility=data["visibility"],
                     )
                 else:

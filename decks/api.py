@@ -18,8 +18,9 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
+    inline_serializer,
 )
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.exceptions import PermissionDenied as ApiPermissionDenied
 from rest_framework.exceptions import ValidationError as ApiValidationError
@@ -46,6 +47,11 @@ from decks.serializers import (
     DeckSummarySerializer,
     read_deck_json,
 )
+
+ErrorSerializer = inline_serializer("DeckError", {"detail": serializers.CharField()})
+
+
+ERROR = OpenApiResponse(description="JSON error: {field: [messages]} or {detail: message}")
 
 
 def _field_errors(error: ValidationError) -> dict[str, Any]:
@@ -121,7 +127,7 @@ class DeckListView(APIView):
         data = DeckSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(data)
 
-    @extend_schema(request=DeckInputSerializer, responses={201: DeckOutputSerializer})
+    @extend_schema(request=DeckInputSerializer, responses={201: DeckOutputSerializer, 400: ERROR})
     def post(self, request: Request) -> Response:
         body = DeckInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -146,7 +152,7 @@ class DeckDetailView(APIView):
         except PermissionDenied as error:
             raise ApiPermissionDenied(str(error)) from error
 
-    @extend_schema(responses={200: DeckOutputSerializer})
+    @extend_schema(responses={200: DeckOutputSerializer, 404: ERROR})
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         return Response(_deck_data(deck, request))
@@ -168,7 +174,7 @@ class DeckDetailView(APIView):
 
     @extend_schema(
         request=DeckInputSerializer,
-        responses={200: DeckOutputSerializer},
+        responses={200: DeckOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
         description="Replace the deck: details and entries (a missing entries list empties it).",
     )
     def put(self, request: Request, pk: int) -> Response:
@@ -176,13 +182,13 @@ class DeckDetailView(APIView):
 
     @extend_schema(
         request=DeckInputSerializer,
-        responses={200: DeckOutputSerializer},
+        responses={200: DeckOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
         description="Change some of the deck; entries, when given, replace the whole list.",
     )
     def patch(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=True)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, 403: ERROR, 404: ERROR})
     def delete(self, request: Request, pk: int) -> Response:
         deck = self._owned(request, pk)
         services.deck_delete(deck=deck, user=request.user)
@@ -196,7 +202,7 @@ class DeckValidationView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("edition", int, description="Check under another edition.")],
-        responses={200: DeckCheckResponseSerializer},
+        responses={200: DeckCheckResponseSerializer, 400: ERROR, 404: ERROR},
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
@@ -220,7 +226,7 @@ class DeckExportView(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses={200: DeckImportSerializer})
+    @extend_schema(responses={200: DeckImportSerializer, 404: ERROR})
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         response = Response(services.deck_definition(deck))
@@ -234,7 +240,7 @@ class DeckForkView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: DeckOutputSerializer})
+    @extend_schema(request=None, responses={201: DeckOutputSerializer, 404: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         copy = services.deck_fork(deck=deck, user=request.user)
@@ -251,7 +257,7 @@ class DeckImportView(APIView):
 
     @extend_schema(
         request=PolymorphicProxySerializer(
-            component_name="DeckImport",
+            component_name="DeckImportBody",
             serializers=[DeckImportSerializer, DecklistImportSerializer],
             resource_type_field_name=None,
         ),
@@ -324,6 +330,13 @@ class DeckPrintView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     renderer_classes = [JSONRenderer, PDFRenderer]
 
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        # Errors are JSON even for a client that asked for a PDF only.
+        if isinstance(response, Response):
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
     @extend_schema(
         parameters=[
             OpenApiParameter("paper", str, enum=list(printing.PAPERS), default="a4"),
@@ -340,16 +353,14 @@ class DeckPrintView(APIView):
         ],
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
-            400: OpenApiResponse(description="Bad options, or nothing to print."),
+            (400, "application/json"): OpenApiResponse(
+                ErrorSerializer, description="Bad options, or nothing to print."
+            ),
+            (404, "application/json"): OpenApiResponse(
+                ErrorSerializer, description="No such deck."
+            ),
         },
     )
-    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
-        # Errors are JSON even for a client that asked for a PDF only.
-        if isinstance(response, Response):
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)
-
     def get(self, request: Request, pk: int) -> Any:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         params = request.query_params

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from PIL import Image
 
@@ -256,7 +256,12 @@ def _set_count(*, deck: Deck, user: Any, card: Card, entry: DeckEntry | None, co
             raise ValidationError(
                 {"card": [f"A deck holds at most {MAX_ENTRIES} different cards."]}
             )
-        DeckEntry.objects.create(deck=deck, card=card, count=count)
+        try:
+            with transaction.atomic():
+                DeckEntry.objects.create(deck=deck, card=card, count=count)
+        except IntegrityError:
+            # Another request added the card a moment ago: this one's count wins.
+            DeckEntry.objects.filter(deck=deck, card=card).update(count=count)
     elif entry.count != count:
         DeckEntry.objects.filter(pk=entry.pk).update(count=count)
     _touch(deck)

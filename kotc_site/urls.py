@@ -9,6 +9,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("check/", views.check_page, name="check"),
+    path("healthz/", views.health, name="health"),
     path("api/v1/", include("kotc_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

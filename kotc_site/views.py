@@ -1,10 +1,15 @@
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from cards import rules
 from cards.check_page import check_page
 
-__all__ = ["check_page", "home"]
+__all__ = ["check_page", "health", "home"]
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    """A trivial answer: for load balancers, and as the baseline of the load benchmark."""
+    return JsonResponse({"status": "ok"})
 
 
 def home(request: HttpRequest) -> HttpResponse:

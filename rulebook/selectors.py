@@ -56,9 +56,17 @@ class TocEntry:
 
 
 @dataclass(frozen=True)
+class SectionView:
+    anchor: str
+    title: str
+    level: int
+    linked_html: SafeString
+
+
+@dataclass(frozen=True)
 class RulebookPage:
     edition: Edition
-    sections: list[Section]
+    sections: list[SectionView]
     toc: list[TocEntry]
     editions: list[Edition]
     previous: Edition | None
@@ -80,14 +88,21 @@ def rulebook_page(number: int) -> RulebookPage | None:
     if edition is None:
         return None
     sections = list(edition.sections.all())
-    for section in sections:
-        section.linked_html = linked_section_html(section.pk, section.html, edition.number)
+    views = [
+        SectionView(
+            anchor=section.anchor,
+            title=section.title,
+            level=section.level,
+            linked_html=linked_section_html(section.pk, section.html, edition.number),
+        )
+        for section in sections
+    ]
     editions = list(Edition.objects.all())
     earlier = [e for e in editions if e.number < number]
     later = [e for e in editions if e.number > number]
     return RulebookPage(
         edition=edition,
-        sections=sections,
+        sections=views,
         toc=_toc(sections),
         editions=editions,
         previous=earlier[-1] if earlier else None,
@@ -101,7 +116,10 @@ def section_landing(number: int, anchor: str) -> str | None:
     top of the page)."""
     if not ANCHOR_RE.match(anchor):
         return None
-    anchors = set(Section.objects.filter(edition__number=number).values_list("anchor", flat=True))
+    sections = Section.objects.filter(edition__number=number)
+    if sections.filter(html__contains=f'id="{anchor}"').exists():
+        return anchor
+    anchors = set(sections.values_list("anchor", flat=True))
     candidates = [anchor]
     holder = (
         Section.objects.filter(html__contains=f'id="{anchor}"')

@@ -31,6 +31,8 @@ class SimulationRun(models.Model):
     error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # When the unfinished chunks were last sent to the queue again (see run_resume_if_stalled).
+    requeued = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]

@@ -10,10 +10,12 @@ import hashlib
 import json
 import logging
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from cards import rules
@@ -129,7 +131,7 @@ def simulation_start(
     return run, True
 
 
-def enqueue_chunks(run: SimulationRun) -> None:
+def enqueue_chunks(run: SimulationRun, indexes: list[int] | None = None) -> None:
     from kotc_site.celery import app
     from simulations.tasks import play_chunk
 
@@ -139,8 +141,13 @@ def enqueue_chunks(run: SimulationRun) -> None:
         connection.ensure_connection(
             max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
         )
-        for index in range(run.chunks_total):
-            play_chunk.apply_async(args=[str(run.id), index], connection=connection, retry=False)
+        for index in range(run.chunks_total) if indexes is None else indexes:
+            play_chunk.apply_async(
+                args=[str(run.id), index],
+                connection=connection,
+                queue=app.conf.task_default_queue,
+                retry=False,
+            )
 
 
 def chunk_play(*, run_id: str, index: int) -> None:
@@ -190,6 +197,35 @@ def run_fail(*, run_id: Any, error: str) -> None:
     SimulationRun.objects.filter(
         pk=run_id, status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
     ).update(status=SimulationRun.Status.FAILED, error=error[:2000], finished=timezone.now())
+
+
+def run_resume_if_stalled(run: SimulationRun) -> bool:
+    """Queue again the chunks of a run that has made no progress for a while.
+
+    Chunks live in the broker until a worker acknowledges them; a broker that restarts
+    without persistence forgets them. The rows in the database still say which chunks are
+    missing, and playing a chunk twice changes nothing, so queueing them again is safe.
+    Returns True when chunks were queued again."""
+    if run.status not in (SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING):
+        return False
+    stall = timedelta(seconds=settings.KOTC["SIMULATION_STALL_SECONDS"])
+    now = timezone.now()
+    last_done = run.chunks.aggregate(last=Max("done"))["last"]
+    last_activity = max(t for t in (run.created, last_done, run.requeued) if t is not None)
+    if now - last_activity < stall:
+        return False
+    # Only one of several simultaneous lookers queues the chunks again.
+    claimed = SimulationRun.objects.filter(pk=run.pk, requeued=run.requeued).update(requeued=now)
+    if not claimed:
+        return False
+    pending = list(run.chunks.filter(tally__isnull=True).values_list("index", flat=True))
+    try:
+        enqueue_chunks(run, indexes=pending)
+    except Exception as error:
+        logger.warning("Could not queue goldfish run %s again: %s", run.id, error)
+        return False
+    logger.info("Queued %d chunks of stalled goldfish run %s again", len(pending), run.id)
+    return True
 
 
 def run_progress(run: SimulationRun) -> float:

@@ -44,6 +44,7 @@ def goldfish_start(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
     run = run_for_viewer(user=request.user, run_id=run_id)
+    services.run_resume_if_stalled(run)
     context = run_context(run)
     partial = request.headers.get("HX-Request") == "true"
     template = "simulations/_run.html" if partial else "simulations/detail.html"

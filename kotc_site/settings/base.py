@@ -184,6 +184,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(_broker_dir / "processed"),
         "store_processed": False,
     }
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("KOTC_CELERY_QUEUE", "celery")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_BACKEND = None
@@ -207,6 +208,9 @@ KOTC = {
     "CURRENT_EDITION": 14,
     "SIMULATION_MAX_GAMES": 200_000,
     "SIMULATION_MAX_TURNS": 50,
+    # A run with no finished chunk for this long has lost its queued chunks (the broker
+    # restarted without persistence, say): the next look at it queues them again.
+    "SIMULATION_STALL_SECONDS": int(os.environ.get("KOTC_SIMULATION_STALL_SECONDS", "20")),
 }
 
 SPECTACULAR_SETTINGS.update(

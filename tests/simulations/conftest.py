@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -65,23 +66,19 @@ def make_deck(django_user_model) -> Callable:
 
 @pytest.fixture
 def broker(redis_url) -> Iterator[str]:
-    """Point the Celery app at a clean Redis database, with quick redelivery."""
-    import redis
-
+    """Point the Celery app at Redis, on a queue of this test's own, with quick redelivery."""
     from kotc_site.celery import app
 
-    redis.Redis.from_url(redis_url).flushdb()
     # Reading the configuration loads it from Django's settings first; a value set before
     # that would be overwritten by the settings when Celery loads them.
-    saved = (app.conf.broker_url, app.conf.broker_transport_options)
+    saved = (app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue)
     app.conf.broker_url = redis_url
     app.conf.broker_transport_options = {
-        **app.conf.broker_transport_options,
-        "visibility_timeout": 3,
-        "unacked_restore_interval": 1,
+        **app.conf.broker_transport_options, "visibility_timeout": 3, "unacked_restore_interval": 1
     }
+    app.conf.task_default_queue = f"kotc-test-{uuid.uuid4().hex}"
     yield redis_url
-    app.conf.broker_url, app.conf.broker_transport_options = saved
+    app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue = saved
 
 
 def database_url_for_workers() -> str:
@@ -106,6 +103,8 @@ class Workers:
         self.processes: list[subprocess.Popen] = []
 
     def start(self, name: str, concurrency: int = 1) -> subprocess.Popen:
+        from kotc_site.celery import app
+
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "kotc_site.settings.base",
@@ -113,6 +112,7 @@ class Workers:
             "CELERY_BROKER_URL": self.broker_url,
             "KOTC_BROKER_VISIBILITY_TIMEOUT": "3",
             "KOTC_BROKER_RESTORE_INTERVAL": "1",
+            "KOTC_CELERY_QUEUE": app.conf.task_default_queue,
             "KOTC_VAR_DIR": str(self.log_dir / f"var-{name}"),
             "OMP_NUM_THREADS": "1",
             "OPENBLAS_NUM_THREADS": "1",

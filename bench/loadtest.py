@@ -1,0 +1,269 @@
+"""Load benchmark: the site under gunicorn on PostgreSQL, driven from other processes on loopback.
+
+Run from the project root: ``.venv/bin/python bench/loadtest.py [--seconds S] [--restart-postgres]``.
+
+It creates a fresh database (``KOTC_LOAD_DATABASE_URL``, default
+postgres://postgres@127.0.0.1:5432/kotc_load), seeds public cards and a 60-card deck, starts
+gunicorn on a free loopback port, and for each endpoint runs a bounded number of seconds of
+requests from client processes. It prints requests per second, latency percentiles and the
+ratio against the trivial endpoint (/healthz/) measured in the same run. With
+``--restart-postgres`` it also restarts PostgreSQL in the middle of a deck-validation run and
+checks that the site answers again without being restarted itself.
+
+Exit status: 0 when every request succeeded (outside the PostgreSQL restart window) and the
+site recovered; 1 otherwise."""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import multiprocessing
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CLIENTS = 4
+GOAL_VALIDATION_RATIO = 0.40
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/")
+    admin = url.replace(parsed.path, "/postgres")
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def seed() -> dict[str, str]:
+    """Public cards to search, a 60-card deck to validate; returns the URLs to drive."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from cards.services import card_create
+    from decks.models import Deck, DeckEntry
+
+    owner = get_user_model().objects.create_user("loader", password="load-password-1")
+    words = ["Ember", "Frost", "Storm", "Shade", "Thorn", "Iron", "Wisp", "Gale"]
+    texts = [
+        "",
+        "SPARK: Draw 1 card.",
+        "BLAZE: Inflict 2 damage to an enemy player.",
+        "Ghost-play, must pay resource cost: Draw 2 cards.",
+        "RALLY: Place 1 Sword Counter on target minion.",
+    ]
+    cards = []
+    for i in range(240):
+        kind = "spell" if i % 5 == 4 else "minion"
+        cards.append(
+            card_create(
+                owner=owner,
+                visibility="public",
+                definition={
+                    "name": f"{words[i % 8]} {'Spell' if kind == 'spell' else 'Beast'} {i}",
+                    "kind": kind,
+                    "design_edition": 14 if i % 7 else 12,
+                    "level": i % 7,
+                    "sp": None if kind == "spell" else 1 + i % 4,
+                    "hp": None if kind == "spell" else 1 + i % 5,
+                    "ability_text": texts[i % len(texts)] if kind == "minion" else "Draw 1 card.",
+                    "flavor_text": "",
+                },
+            )
+        )
+    deck = Deck.objects.create(owner=owner, name="Load deck", edition=14, visibility="public")
+    DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card=card, count=1) for card in cards[:60])
+    return {
+        "trivial": "/healthz/",
+        "card search": "/api/v1/cards/?q=kind%3Aminion+level%3C%3D3+ember",
+        "deck validation": f"/api/v1/decks/{deck.pk}/validation/",
+        "glossary": "/api/v1/glossary/?q=bur",
+    }
+
+
+def client(port: int, path: str, until: float, results: multiprocessing.Queue) -> None:
+    latencies: list[float] = []
+    errors = 0
+    statuses: dict[int, int] = {}
+    while time.time() < until:
+        started = time.perf_counter()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+            if response.status != 200:
+                errors += 1
+        except OSError:
+            errors += 1
+            statuses[0] = statuses.get(0, 0) + 1
+            time.sleep(0.05)
+        latencies.append(time.perf_counter() - started)
+    results.put((latencies, errors, statuses))
+
+
+def drive(port: int, path: str, seconds: float, during: object = None) -> dict[str, object]:
+    results: multiprocessing.Queue = multiprocessing.Queue()
+    until = time.time() + seconds
+    workers = [
+        multiprocessing.Process(target=client, args=(port, path, until, results))
+        for _ in range(CLIENTS)
+    ]
+    started = time.perf_counter()
+    for worker in workers:
+        worker.start()
+    if callable(during):
+        during()
+    collected = [results.get(timeout=seconds + 60) for _ in workers]
+    for worker in workers:
+        worker.join()
+    elapsed = time.perf_counter() - started
+    latencies = sorted(x for part in collected for x in part[0])
+    statuses: dict[int, int] = {}
+    for part in collected:
+        for code, count in part[2].items():
+            statuses[code] = statuses.get(code, 0) + count
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else 0
+
+    return {
+        "requests": len(latencies),
+        "rps": len(latencies) / elapsed,
+        "errors": sum(part[1] for part in collected),
+        "statuses": statuses,
+        "p50": pct(0.50),
+        "p95": pct(0.95),
+        "p99": pct(0.99),
+        "mean": statistics.fmean(latencies) * 1000 if latencies else 0,
+    }
+
+
+def wait_until_up(port: int, path: str, timeout: float) -> float | None:
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", path)
+            if connection.getresponse().status == 200:
+                return time.monotonic() - started
+        except OSError:
+            pass
+        time.sleep(0.2)
+    return None
+
+
+def restart_postgres() -> None:
+    cluster = sorted(os.listdir("/etc/postgresql"))[0]
+    subprocess.run(
+        ["pg_ctlcluster", "--skip-systemctl-redirect", cluster, "main", "restart"],
+        check=True, capture_output=True, timeout=60,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="seconds per endpoint")
+    parser.add_argument("--restart-postgres", action="store_true")
+    args = parser.parse_args()
+
+    database_url = os.environ.get(
+        "KOTC_LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kotc_load"
+    )
+    var = Path(tempfile.mkdtemp(prefix="kotc-load-"))
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "kotc_site.settings.base",
+        "DJANGO_DEBUG": "0",
+        "DATABASE_URL": database_url,
+        "DATABASE_CONN_MAX_AGE": "60",
+        "KOTC_VAR_DIR": str(var),
+        "KOTC_LOG_LEVEL": "WARNING",
+        **{f"KOTC_THROTTLE_{scope}": "10000000/min" for scope in ("CHECK", "ANON", "USER")},
+    }
+    os.environ.update(env)
+    try:
+        recreate_database(database_url)
+    except Exception as error:  # noqa: BLE001 - any failure here means no PostgreSQL to test
+        print(f"PostgreSQL is not reachable at {database_url}: {error}")
+        return 2
+
+    import django
+
+    django.setup()
+    paths = seed()
+    from django.db import connections
+
+    connections.close_all()
+
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "kotc_site.wsgi", "--workers", "2",
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+    failed = False
+    try:
+        if wait_until_up(port, "/healthz/", 30) is None:
+            print("gunicorn did not start")
+            return 1
+        for path in paths.values():  # warm up every worker's caches
+            drive(port, path, 1.0)
+        figures = {name: drive(port, path, args.seconds) for name, path in paths.items()}
+        base = figures["trivial"]["rps"] or 1
+        print(f"{'endpoint':<16} {'req/s':>8} {'ratio':>6} {'p50 ms':>8} {'p95 ms':>8} "
+              f"{'p99 ms':>8} {'errors':>7}")
+        for name, f in figures.items():
+            print(f"{name:<16} {f['rps']:8.1f} {f['rps'] / base:6.2f} {f['p50']:8.1f} "
+                  f"{f['p95']:8.1f} {f['p99']:8.1f} {f['errors']:7d}")
+            failed |= bool(f["errors"])
+        ratio = figures["deck validation"]["rps"] / base
+        print(f"deck validation at {ratio:.0%} of the trivial endpoint's rate "
+              f"(goal: at least {GOAL_VALIDATION_RATIO:.0%})")
+
+        if args.restart_postgres:
+            print("Restarting PostgreSQL during a deck-validation run...")
+            window = drive(
+                port, paths["deck validation"], max(args.seconds, 6.0),
+                during=lambda: (time.sleep(2), restart_postgres()),
+            )
+            print(f"  during the restart: {window['requests']} requests, "
+                  f"statuses {window['statuses']}")
+            recovered = wait_until_up(port, paths["deck validation"], 30)
+            after = drive(port, paths["deck validation"], 3.0)
+            print(f"  answered again {recovered if recovered is None else round(recovered, 2)} s "
+                  f"after the run; then {after['requests']} requests, {after['errors']} errors")
+            if recovered is None or after["errors"]:
+                failed = True
+            if any(code >= 500 and code != 503 for code in window["statuses"]):
+                print("  some requests got a 5xx other than 503 during the restart")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)
+    print("FAILED" if failed else "OK")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
