@@ -1,6 +1,7 @@
 """Load benchmark: the site under gunicorn on PostgreSQL, driven from other processes on loopback.
 
-Run from the project root: ``.venv/bin/python bench/loadtest.py [--seconds S] [--restart-postgres]``.
+Run from the project root:
+``.venv/bin/python bench/loadtest.py [--seconds S] [--restart-postgres]``.
 
 It creates a fresh database (``KOTC_LOAD_DATABASE_URL``, default
 postgres://postgres@127.0.0.1:5432/kotc_load), seeds public cards and a 60-card deck, starts
@@ -146,7 +147,9 @@ def drive(port: int, path: str, seconds: float, during: object = None) -> dict[s
             statuses[code] = statuses.get(code, 0) + count
 
     def pct(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else 0
+        return (
+            latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else 0
+        )
 
     return {
         "requests": len(latencies),
@@ -178,7 +181,9 @@ def restart_postgres() -> None:
     cluster = sorted(os.listdir("/etc/postgresql"))[0]
     subprocess.run(
         ["pg_ctlcluster", "--skip-systemctl-redirect", cluster, "main", "restart"],
-        check=True, capture_output=True, timeout=60,
+        check=True,
+        capture_output=True,
+        timeout=60,
     )
 
 
@@ -219,9 +224,21 @@ def main() -> int:
 
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "kotc_site.wsgi", "--workers", "2",
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "kotc_site.wsgi",
+            "--workers",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     failed = False
     try:
@@ -232,28 +249,40 @@ def main() -> int:
             drive(port, path, 1.0)
         figures = {name: drive(port, path, args.seconds) for name, path in paths.items()}
         base = figures["trivial"]["rps"] or 1
-        print(f"{'endpoint':<16} {'req/s':>8} {'ratio':>6} {'p50 ms':>8} {'p95 ms':>8} "
-              f"{'p99 ms':>8} {'errors':>7}")
+        print(
+            f"{'endpoint':<16} {'req/s':>8} {'ratio':>6} {'p50 ms':>8} {'p95 ms':>8} "
+            f"{'p99 ms':>8} {'errors':>7}"
+        )
         for name, f in figures.items():
-            print(f"{name:<16} {f['rps']:8.1f} {f['rps'] / base:6.2f} {f['p50']:8.1f} "
-                  f"{f['p95']:8.1f} {f['p99']:8.1f} {f['errors']:7d}")
+            print(
+                f"{name:<16} {f['rps']:8.1f} {f['rps'] / base:6.2f} {f['p50']:8.1f} "
+                f"{f['p95']:8.1f} {f['p99']:8.1f} {f['errors']:7d}"
+            )
             failed |= bool(f["errors"])
         ratio = figures["deck validation"]["rps"] / base
-        print(f"deck validation at {ratio:.0%} of the trivial endpoint's rate "
-              f"(goal: at least {GOAL_VALIDATION_RATIO:.0%})")
+        print(
+            f"deck validation at {ratio:.0%} of the trivial endpoint's rate "
+            f"(goal: at least {GOAL_VALIDATION_RATIO:.0%})"
+        )
 
         if args.restart_postgres:
             print("Restarting PostgreSQL during a deck-validation run...")
             window = drive(
-                port, paths["deck validation"], max(args.seconds, 6.0),
+                port,
+                paths["deck validation"],
+                max(args.seconds, 6.0),
                 during=lambda: (time.sleep(2), restart_postgres()),
             )
-            print(f"  during the restart: {window['requests']} requests, "
-                  f"statuses {window['statuses']}")
+            print(
+                f"  during the restart: {window['requests']} requests, "
+                f"statuses {window['statuses']}"
+            )
             recovered = wait_until_up(port, paths["deck validation"], 30)
             after = drive(port, paths["deck validation"], 3.0)
-            print(f"  answered again {recovered if recovered is None else round(recovered, 2)} s "
-                  f"after the run; then {after['requests']} requests, {after['errors']} errors")
+            print(
+                f"  answered again {recovered if recovered is None else round(recovered, 2)} s "
+                f"after the run; then {after['requests']} requests, {after['errors']} errors"
+            )
             if recovered is None or after["errors"]:
                 failed = True
             if any(code >= 500 and code != 503 for code in window["statuses"]):

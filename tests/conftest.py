@@ -50,6 +50,26 @@ def _media_in_tmp(settings, tmp_path_factory) -> None:
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
 
 
+@pytest.fixture(autouse=True)
+def _rulebook_after_flush(request) -> None:
+    """Transactional tests empty every table after each test, the rulebook that the data
+    migration loaded included; load it again for the tests that come after."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = (marker is not None and marker.kwargs.get("transaction")) or bool(
+        {"live_server", "transactional_db"} & set(request.fixturenames)
+    )
+    if not transactional:
+        return
+    request.getfixturevalue("transactional_db")
+    from rulebook.content_format import shipped_edition_files
+    from rulebook.models import Edition
+    from rulebook.services import edition_import
+
+    if not Edition.objects.exists():
+        for path in shipped_edition_files():
+            edition_import(path=path)
+
+
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()

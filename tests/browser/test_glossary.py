@@ -81,13 +81,13 @@ def test_follow_a_keyword_from_a_card_to_its_entry(page, rulebook, alice):
     definition = sword.get_attribute("data-definition")
     assert definition.startswith("Sword Counter (proactive): Increase the host")
 
-    def tooltip_opacity() -> str:
-        return sword.evaluate("el => getComputedStyle(el, '::after').opacity")
+    def tooltip_display() -> str:
+        return sword.evaluate("el => getComputedStyle(el, '::after').display")
 
-    assert tooltip_opacity() == "0"
+    assert tooltip_display() == "none"
     sword.focus()  # keyboard users see the definition too
     page.wait_for_function(
-        "el => getComputedStyle(el, '::after').opacity === '1'", arg=sword.element_handle()
+        "el => getComputedStyle(el, '::after').display === 'block'", arg=sword.element_handle()
     )
     page.mouse.move(0, 0)
 

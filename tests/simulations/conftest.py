@@ -74,7 +74,9 @@ def broker(redis_url) -> Iterator[str]:
     saved = (app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue)
     app.conf.broker_url = redis_url
     app.conf.broker_transport_options = {
-        **app.conf.broker_transport_options, "visibility_timeout": 3, "unacked_restore_interval": 1
+        **app.conf.broker_transport_options,
+        "visibility_timeout": 3,
+        "unacked_restore_interval": 1,
     }
     app.conf.task_default_queue = f"kotc-test-{uuid.uuid4().hex}"
     yield redis_url

@@ -148,7 +148,17 @@ def test_with_the_broker_down_the_api_answers_503_and_starts_nothing(api, alice,
 
 def start_redis(port: int) -> subprocess.Popen:
     server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
         stdout=subprocess.DEVNULL,
     )
     for _ in range(100):
@@ -160,7 +170,9 @@ def start_redis(port: int) -> subprocess.Popen:
     raise AssertionError("redis-server did not start")
 
 
-def test_a_redis_restart_mid_run_loses_no_simulation(api, alice, make_deck, broker, workers, settings):
+def test_a_redis_restart_mid_run_loses_no_simulation(
+    api, alice, make_deck, broker, workers, settings
+):
     """The broker forgets every queued chunk when it restarts; the run still finishes, once."""
     from kotc_site.celery import app
 
@@ -185,7 +197,9 @@ def test_a_redis_restart_mid_run_loses_no_simulation(api, alice, make_deck, brok
         # Looking at the run finds it stalled and queues its missing chunks again.
         wait_for(
             lambda: api.get(f"/api/v1/simulations/{run_id}/").json()["status"] == "succeeded",
-            60, "the resumed run", workers,
+            60,
+            "the resumed run",
+            workers,
         )
     finally:
         server.terminate()

@@ -8,11 +8,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def clean_environment() -> dict[str, str]:
+    """This process's environment less what the test harness itself set."""
+    harness = {"DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SECRET_KEY", "DJANGO_SETTINGS_MODULE"}
+    return {k: v for k, v in os.environ.items() if k not in harness}
+
+
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**os.environ, **env},
+        env={**clean_environment(), **env},
         capture_output=True,
         text=True,
         timeout=120,
@@ -35,18 +41,8 @@ def test_check_deploy_is_clean_in_production_mode(tmp_path):
 
 
 def test_production_mode_refuses_to_start_without_a_secret_key(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check"],
-        cwd=ROOT,
-        env={
-            **env,
-            "DJANGO_SETTINGS_MODULE": "kotc_site.settings.production",
-            "KOTC_VAR_DIR": str(tmp_path),
-        },
-        capture_output=True,
-        text=True,
-        timeout=120,
+    result = run_manage(
+        "check", DJANGO_SETTINGS_MODULE="kotc_site.settings.production", KOTC_VAR_DIR=str(tmp_path)
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
