@@ -7,6 +7,8 @@ changes or deletes a deck (403 for others who can see it).
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -31,6 +33,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards import rules
 from cards.models import Card
 from cards.selectors import card_viewable_q
 from decks import printing, selectors, services
@@ -195,6 +198,14 @@ class DeckDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+@lru_cache(maxsize=512)
+def validation_json(edition: int, rows: tuple[selectors.RulesRow, ...]) -> bytes:
+    """The validation answer, as JSON. It depends only on the edition and the rows the rules
+    read, so it is remembered by them: never stale, and cheap when a deck is unchanged."""
+    check = rules.check_deck(selectors.rules_entries(rows), edition)
+    return json.dumps(check.as_dict(), separators=(",", ":")).encode()
+
+
 class DeckValidationView(APIView):
     """The check API's answer for the deck, from its cards as they are now."""
 
@@ -205,12 +216,9 @@ class DeckValidationView(APIView):
         responses={200: DeckCheckResponseSerializer, 400: ERROR, 404: ERROR},
     )
     def get(self, request: Request, pk: int) -> Response:
-        deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         edition = request.query_params.get("edition")
         number = None
         if edition not in (None, ""):
-            from cards import rules
-
             known = sorted(rules.load_editions())
             if not str(edition).isdigit() or int(edition) not in known:
                 names = ", ".join(str(n) for n in known)
@@ -218,7 +226,9 @@ class DeckValidationView(APIView):
                     {"edition": [f"Unknown edition {edition!r}. Known editions: {names}."]}
                 )
             number = int(edition)
-        return Response(selectors.deck_check(deck, number).as_dict())
+        deck_edition, rows = selectors.deck_rules_rows(user=request.user, pk=pk)
+        body = validation_json(deck_edition if number is None else number, rows)
+        return HttpResponse(body, content_type="application/json")
 
 
 class DeckExportView(APIView):

@@ -161,6 +161,66 @@ def deck_check(deck: Deck, edition: int | None = None) -> rules.DeckCheck:
     return rules.check_deck(entries, number)
 
 
+_RULES_FIELDS = (
+    "card_id",
+    "card__kind",
+    "card__level",
+    "card__name",
+    "count",
+    "card__design_edition",
+    "card__sp",
+    "card__hp",
+    "card__ability_text",
+    "card__flavor_text",
+)
+RulesRow = tuple[Any, ...]
+
+
+def deck_rules_rows(*, user: Any, pk: Any) -> tuple[int, tuple[RulesRow, ...]]:
+    """The deck's edition and, for each entry, the fields the rules read, in deck order —
+    plain rows, no model objects, usually in one query: the validation API is called on
+    every change in a deck builder. Http404 when `user` may not see the deck."""
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        raise Http404("No such deck.") from None
+    viewable = Deck.objects.filter(deck_viewable_q(user), pk=pk)
+    rows = list(
+        DeckEntry.objects.filter(deck__in=viewable).values_list("deck__edition", *_RULES_FIELDS)
+    )
+    if rows:
+        edition = rows[0][0]
+    else:  # an empty deck, or one the user may not see
+        found = viewable.values_list("edition", flat=True).first()
+        if found is None:
+            raise Http404("No such deck.")
+        edition = found
+    ordered = sorted(
+        (row[1:] for row in rows),
+        key=lambda r: (KIND_ORDER.get(r[1], 2), r[2], r[3].casefold(), r[0]),
+    )
+    return edition, tuple(ordered)
+
+
+def rules_entries(rows: tuple[RulesRow, ...]) -> list[rules.DeckEntry]:
+    return [
+        rules.DeckEntry(
+            count=count,
+            card=rules.Card(
+                name=name,
+                kind=kind,
+                design_edition=design,
+                level=level,
+                sp=sp,
+                hp=hp,
+                ability_text=text,
+                flavor_text=flavor,
+            ),
+        )
+        for _, kind, level, name, count, design, sp, hp, text, flavor in rows
+    ]
+
+
 # -- the deck page ----------------------------------------------------------------------------
 
 

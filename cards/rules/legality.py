@@ -31,6 +31,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .abilities import Ability, parse_abilities
@@ -186,6 +187,20 @@ def refurbish(text: str, edition: Edition | int) -> tuple[str, tuple[Replacement
 def check_card(card: Card, edition: Edition | int) -> CardCheck:
     """The verdict on a card under an edition, with every reason for it."""
     rules = resolve(edition)
+    try:
+        return _check_card_cached(card, rules)
+    except TypeError:  # a field that cannot be hashed (bad input): check it uncached
+        return _check_card(card, rules)
+
+
+# The verdict depends only on the card's fields and the edition's data, both immutable
+# and compared by value, so checks are remembered: a deck page re-checks the same cards.
+@lru_cache(maxsize=8192)
+def _check_card_cached(card: Card, rules: Edition) -> CardCheck:
+    return _check_card(card, rules)
+
+
+def _check_card(card: Card, rules: Edition) -> CardCheck:
     original = card.ability_text if isinstance(card.ability_text, str) else ""
     text, replacements = refurbish(original, rules)
     abilities = parse_abilities(text)
@@ -478,6 +493,18 @@ def check_deck(entries: Sequence[DeckEntry], edition: Edition | int) -> DeckChec
     """
     rules = resolve(edition)
     entries = tuple(entries)
+    try:
+        return _check_deck_cached(entries, rules)
+    except TypeError:  # a field that cannot be hashed (bad input): check it uncached
+        return _check_deck(entries, rules)
+
+
+@lru_cache(maxsize=1024)
+def _check_deck_cached(entries: tuple[DeckEntry, ...], rules: Edition) -> DeckCheck:
+    return _check_deck(entries, rules)
+
+
+def _check_deck(entries: tuple[DeckEntry, ...], rules: Edition) -> DeckCheck:
     checks = tuple(check_card(entry.card, rules) for entry in entries)
     size = sum(entry.count for entry in entries if _is_count(entry.count))
 
