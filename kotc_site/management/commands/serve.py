@@ -6,6 +6,7 @@ With a real broker (Redis) set, start workers yourself and pass --no-worker."""
 
 import atexit
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -62,3 +63,5 @@ class Command(BaseCommand):
                 worker.kill()
 
         atexit.register(stop)
+        # `kill` (SIGTERM) should stop the worker too: exit normally so atexit runs.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
