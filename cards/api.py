@@ -45,6 +45,7 @@ Q_PARAMETER = OpenApiParameter(
 )
 
 ERROR = OpenApiResponse(description="JSON error: {field: [messages]} or {detail: message}")
+PAGE_ERROR = OpenApiResponse(description="No such page of results: {detail: message}")
 
 
 def _filtered(lister: Any, request: Request, **kwargs: Any) -> Any:
@@ -63,7 +64,10 @@ class CardListApi(GenericAPIView):
 
     serializer_class = CardOutputSerializer
 
-    @extend_schema(parameters=[Q_PARAMETER], responses={200: CardOutputSerializer(many=True)})
+    @extend_schema(
+        parameters=[Q_PARAMETER],
+        responses={200: CardOutputSerializer(many=True), 400: ERROR, 404: PAGE_ERROR},
+    )
     def get(self, request: Request) -> Response:
         cards = _filtered(selectors.cards_listed_for, request, user=request.user)
         page = self.paginate_queryset(cards)
@@ -75,7 +79,7 @@ class CardListApi(GenericAPIView):
             "application/json": CardInputSerializer,
             "multipart/form-data": CardInputSerializer,
         },
-        responses={201: CardOutputSerializer, 400: ERROR},
+        responses={201: CardOutputSerializer, 400: ERROR, 403: ERROR},
     )
     def post(self, request: Request) -> Response:
         body = CardInputSerializer(data=request.data)
@@ -99,6 +103,10 @@ class CardDetailApi(GenericAPIView):
     """One card: read it (public, unlisted, or yours), change or delete it (yours)."""
 
     serializer_class = CardOutputSerializer
+
+    def get_object(self) -> Card:
+        # OPTIONS describes PUT only to whoever may change the card (DRF's metadata asks).
+        return selectors.card_for_owner(user=self.request.user, pk=self.kwargs.get("pk"))
 
     def _output(self, request: Request, pk: int) -> Response:
         card = selectors.card_for_viewer(user=request.user, pk=pk)
@@ -231,7 +239,8 @@ class CardImportApi(GenericAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=CardDefinitionSerializer, responses={201: CardOutputSerializer, 400: ERROR}
+        request=CardDefinitionSerializer,
+        responses={201: CardOutputSerializer, 400: ERROR, 403: ERROR},
     )
     def post(self, request: Request) -> Response:
         try:
@@ -250,7 +259,7 @@ class CardForkApi(GenericAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = CardOutputSerializer
 
-    @extend_schema(request=None, responses={201: CardOutputSerializer, 404: ERROR})
+    @extend_schema(request=None, responses={201: CardOutputSerializer, 403: ERROR, 404: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         card = selectors.card_for_viewer(user=request.user, pk=pk)
         copy = services.card_fork(card=card, user=request.user)
@@ -266,7 +275,13 @@ class CollectionListApi(GenericAPIView):
     serializer_class = CollectionEntryOutputSerializer
 
     @extend_schema(
-        parameters=[Q_PARAMETER], responses={200: CollectionEntryOutputSerializer(many=True)}
+        parameters=[Q_PARAMETER],
+        responses={
+            200: CollectionEntryOutputSerializer(many=True),
+            400: ERROR,
+            403: ERROR,
+            404: PAGE_ERROR,
+        },
     )
     def get(self, request: Request) -> Response:
         entries = _filtered(selectors.collection_entries, request, user=request.user)
@@ -281,6 +296,7 @@ class CollectionListApi(GenericAPIView):
             201: CollectionEntryOutputSerializer,
             200: CollectionEntryOutputSerializer,
             400: ERROR,
+            403: ERROR,
         },
         description="Add a card you may see. If it is already there, set its copies (if given).",
     )
@@ -311,13 +327,13 @@ class CollectionEntryApi(GenericAPIView):
     def _output(self, request: Request, entry: Any) -> Response:
         return Response(CollectionEntryOutputSerializer(entry, context={"request": request}).data)
 
-    @extend_schema(responses={200: CollectionEntryOutputSerializer, 404: ERROR})
+    @extend_schema(responses={200: CollectionEntryOutputSerializer, 403: ERROR, 404: ERROR})
     def get(self, request: Request, card_id: int) -> Response:
         return self._output(request, selectors.collection_entry(user=request.user, card_id=card_id))
 
     @extend_schema(
         request=CopiesSerializer,
-        responses={200: CollectionEntryOutputSerializer, 400: ERROR, 404: ERROR},
+        responses={200: CollectionEntryOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
     )
     def patch(self, request: Request, card_id: int) -> Response:
         entry = selectors.collection_entry(user=request.user, card_id=card_id)
@@ -326,7 +342,7 @@ class CollectionEntryApi(GenericAPIView):
         services.collection_set_copies(entry=entry, copies=body.validated_data["copies"])
         return self._output(request, selectors.collection_entry(user=request.user, card_id=card_id))
 
-    @extend_schema(responses={204: None, 400: ERROR, 404: ERROR})
+    @extend_schema(responses={204: None, 400: ERROR, 403: ERROR, 404: ERROR})
     def delete(self, request: Request, card_id: int) -> Response:
         entry = selectors.collection_entry(user=request.user, card_id=card_id)
         try:

@@ -3,7 +3,12 @@
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -17,6 +22,9 @@ MAX_NAME = 100
 MAX_ABILITY_TEXT = 2000
 MAX_FLAVOR_TEXT = 500
 MAX_STAT = 999
+
+CHECK_ERROR = OpenApiResponse(description="Field errors: {field: [messages]}.")
+THROTTLED = OpenApiResponse(description="Too many checks; try again later: {detail: message}.")
 
 
 @extend_schema_field(OpenApiTypes.NUMBER)
@@ -131,7 +139,10 @@ class CardCheckView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "check"
 
-    @extend_schema(request=CardCheckRequestSerializer, responses={200: CardCheckResponseSerializer})
+    @extend_schema(
+        request=CardCheckRequestSerializer,
+        responses={200: CardCheckResponseSerializer, 400: CHECK_ERROR, 429: THROTTLED},
+    )
     def post(self, request: Request) -> Response:
         body = CardCheckRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -145,7 +145,7 @@ class CardOutputSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    @extend_schema_field(OpenApiTypes.URI)
+    @extend_schema_field(serializers.URLField(allow_null=True))
     def get_image(self, card: Card) -> str | None:
         if not card.image:
             return None

@@ -115,7 +115,11 @@ class DeckListView(APIView):
             OpenApiParameter("mine", bool, description="Only your own decks."),
             OpenApiParameter("page", int),
         ],
-        responses={200: DeckSummarySerializer(many=True)},
+        responses={
+            200: DeckSummarySerializer(many=True),
+            403: OpenApiResponse(description="mine=true without logging in."),
+            404: OpenApiResponse(description="No such page of results."),
+        },
     )
     def get(self, request: Request) -> Response:
         q = str(request.query_params.get("q", ""))[:100]
@@ -130,7 +134,9 @@ class DeckListView(APIView):
         data = DeckSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(data)
 
-    @extend_schema(request=DeckInputSerializer, responses={201: DeckOutputSerializer, 400: ERROR})
+    @extend_schema(
+        request=DeckInputSerializer, responses={201: DeckOutputSerializer, 400: ERROR, 403: ERROR}
+    )
     def post(self, request: Request) -> Response:
         body = DeckInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -250,7 +256,7 @@ class DeckForkView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: DeckOutputSerializer, 404: ERROR})
+    @extend_schema(request=None, responses={201: DeckOutputSerializer, 403: ERROR, 404: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         copy = services.deck_fork(deck=deck, user=request.user)
@@ -277,6 +283,7 @@ class DeckImportView(APIView):
                 DecklistErrorSerializer,
                 description="Field errors; for a list, one error a bad line.",
             ),
+            403: ERROR,
         },
     )
     def post(self, request: Request) -> Response:

@@ -12,6 +12,8 @@ from rest_framework.views import APIView
 
 from cards import rules
 from cards.check_api import (
+    CHECK_ERROR,
+    THROTTLED,
     CardCheckResponseSerializer,
     CardDefinitionSerializer,
     EditionField,
@@ -66,7 +68,10 @@ class DeckCheckView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "check"
 
-    @extend_schema(request=DeckDefinitionSerializer, responses={200: DeckCheckResponseSerializer})
+    @extend_schema(
+        request=DeckDefinitionSerializer,
+        responses={200: DeckCheckResponseSerializer, 400: CHECK_ERROR, 429: THROTTLED},
+    )
     def post(self, request: Request) -> Response:
         body = DeckDefinitionSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -160,5 +160,8 @@ class LineErrorSerializer(serializers.Serializer):
 
 
 class DecklistErrorSerializer(serializers.Serializer):
-    list = serializers.ListField(child=serializers.CharField())
-    lines = LineErrorSerializer(many=True)
+    """A 400 of the import: field errors ({field: [messages]}, "list" among them), and for a
+    list whose lines cannot be read, "lines" too: one error a bad line."""
+
+    list = serializers.ListField(child=serializers.CharField(), required=False)
+    lines = LineErrorSerializer(many=True, required=False)

@@ -162,6 +162,7 @@ class GlossaryListView(GenericAPIView):
         responses={
             200: GlossaryHitSerializer(many=True),
             400: OpenApiResponse(OpenApiTypes.OBJECT),
+            404: OpenApiResponse(ErrorSerializer, description="No such page of results."),
         },
     )
     def get(self, request: Request) -> Response:

@@ -54,6 +54,9 @@ class SimulationStartView(APIView):
             202: SimulationStartedSerializer,
             200: OpenApiResponse(SimulationStartedSerializer, "The same run already exists."),
             400: OpenApiResponse(description="Bad options or a deck the engine cannot play."),
+            403: OpenApiResponse(description="Not logged in."),
+            404: OpenApiResponse(description="No such deck, or another player's private one."),
+            429: OpenApiResponse(description="Too many runs started; try again later."),
             503: OpenApiResponse(description="The simulation queue is unavailable."),
         },
     )
@@ -81,7 +84,12 @@ class SimulationStartView(APIView):
 
 
 class SimulationView(APIView):
-    @extend_schema(responses={200: SimulationSerializer})
+    @extend_schema(
+        responses={
+            200: SimulationSerializer,
+            404: OpenApiResponse(description="No such run, or its deck is private."),
+        }
+    )
     def get(self, request: Request, run_id: str) -> Response:
         run = run_for_viewer(user=request.user, run_id=run_id)
         services.run_resume_if_stalled(run)

@@ -2,8 +2,8 @@
 
     .venv/bin/python rulebook/content/build.py [SEEDS_DIR]
 
-SEEDS_DIR defaults to ../shared/seeds next to the project. It holds the rulebooks as
-published: the 11th and 14th editions as HTML pages, the 13th as plain text whose headings are
+SEEDS_DIR defaults to rulebook/content/sources/. It holds the rulebooks as published:
+the 11th and 14th editions as HTML pages, the 13th as plain text whose headings are
 bare lines. This script writes ``rulebook/content/editions/<number>.json`` in the format
 :mod:`rulebook.content_format` reads, and the site loads those files, never the seeds.
 
@@ -523,7 +523,7 @@ def write(document: dict[str, Any]) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    seeds = Path(argv[1]) if len(argv) > 1 else PROJECT.parent / "shared" / "seeds"
+    seeds = Path(argv[1]) if len(argv) > 1 else PROJECT / "rulebook" / "content" / "sources"
     fourteenth = build_from_html(seeds / "rulebook-14th-edition.html", 14)
     eleventh = build_from_html(seeds / "rulebook-11th-edition.html", 11)
     thirteenth = build_from_text(seeds / "rulebook-13th-edition.txt", 13, fourteenth)

@@ -11,7 +11,11 @@ from rulebook import glossary_cache
 from rulebook.content_format import shipped_edition_files
 from rulebook.services import edition_import
 
-SEEDS = Path(os.environ.get("KOTC_SEEDS", Path(settings.BASE_DIR).parent / "shared" / "seeds"))
+# The published rulebooks ship with the project (rulebook/content/sources/); KOTC_SEEDS
+# points the tests at another copy.
+SEEDS = Path(
+    os.environ.get("KOTC_SEEDS", Path(settings.BASE_DIR) / "rulebook" / "content" / "sources")
+)
 
 
 @pytest.fixture(autouse=True)
