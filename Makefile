@@ -47,7 +47,7 @@ bench: install-dev
 	$(PY) bench/glossary_bench.py
 
 loadtest: install-dev
-	$(PY) bench/loadtest.py
+	$(PY) bench/loadtest.py $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) var/kotc.sqlite3* var/broker .pytest_cache .ruff_cache .mypy_cache

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import multiprocessing
 import os
 import signal
@@ -35,6 +36,67 @@ sys.path.insert(0, str(ROOT))
 
 CLIENTS = 4
 GOAL_VALIDATION_RATIO = 0.40
+WRITER_TOKEN = "0123456789abcdef0123456789abcdef01234567"
+IMPORTED_SIZE = 40
+
+
+def import_decks(port: int, until: float, results: multiprocessing.Queue) -> None:
+    """Import 40-card decks (20 new cards each) until `until`, counting the answers."""
+    statuses: dict[int, int] = {}
+    number = 0
+    while time.time() < until:
+        number += 1
+        body = {
+            "edition": 14,
+            "name": f"Imported {os.getpid()}-{number}",
+            "cards": [
+                {
+                    "count": 2,
+                    "card": {
+                        "name": f"Writer card {os.getpid()}-{number}-{i}",
+                        "kind": "minion",
+                        "design_edition": 14,
+                        "level": i % 5,
+                        "sp": 1,
+                        "hp": 1,
+                        "ability_text": "",
+                        "flavor_text": "",
+                    },
+                }
+                for i in range(IMPORTED_SIZE // 2)
+            ],
+        }
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+            connection.request(
+                "POST",
+                "/api/v1/decks/import/",
+                json.dumps(body),
+                {"Content-Type": "application/json", "Authorization": f"Token {WRITER_TOKEN}"},
+            )
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+        except OSError:
+            statuses[0] = statuses.get(0, 0) + 1
+            time.sleep(0.05)
+    results.put(statuses)
+
+
+def half_saved_decks() -> list[str]:
+    """Imported decks whose size is not the imported size, or whose cards are missing."""
+    from django.db.models import Sum
+
+    from decks.models import Deck
+
+    broken = []
+    for deck in Deck.objects.filter(name__startswith="Imported ").annotate(
+        size=Sum("entries__count")
+    ):
+        if deck.size != IMPORTED_SIZE:
+            broken.append(f"{deck.name}: {deck.size} cards")
+    return broken
 
 
 def free_port() -> int:
@@ -91,6 +153,9 @@ def seed() -> dict[str, str]:
                 },
             )
         )
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.create(user=owner, key=WRITER_TOKEN)
     deck = Deck.objects.create(owner=owner, name="Load deck", edition=14, visibility="public")
     DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card=card, count=1) for card in cards[:60])
     return {
@@ -266,16 +331,24 @@ def main() -> int:
         )
 
         if args.restart_postgres:
-            print("Restarting PostgreSQL during a deck-validation run...")
+            print("Restarting PostgreSQL during a deck-validation run, with deck imports...")
+            seconds = max(args.seconds, 6.0)
+            written: multiprocessing.Queue = multiprocessing.Queue()
+            writer = multiprocessing.Process(
+                target=import_decks, args=(port, time.time() + seconds, written)
+            )
+            writer.start()
             window = drive(
                 port,
                 paths["deck validation"],
-                max(args.seconds, 6.0),
+                seconds,
                 during=lambda: (time.sleep(2), restart_postgres()),
             )
+            imports = written.get(timeout=seconds + 60)
+            writer.join()
             print(
-                f"  during the restart: {window['requests']} requests, "
-                f"statuses {window['statuses']}"
+                f"  during the restart: {window['requests']} validations, statuses "
+                f"{window['statuses']}; deck imports, statuses {imports}"
             )
             recovered = wait_until_up(port, paths["deck validation"], 30)
             after = drive(port, paths["deck validation"], 3.0)
@@ -285,8 +358,13 @@ def main() -> int:
             )
             if recovered is None or after["errors"]:
                 failed = True
-            if any(code >= 500 and code != 503 for code in window["statuses"]):
+            if any(code >= 500 and code != 503 for code in {**window["statuses"], **imports}):
                 print("  some requests got a 5xx other than 503 during the restart")
+                failed = True
+            connections.close_all()
+            broken = half_saved_decks()
+            print(f"  half-saved decks after the restart: {len(broken)} {broken[:3]}")
+            failed |= bool(broken) or not imports.get(201)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=20)

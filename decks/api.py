@@ -108,6 +108,8 @@ class DeckListView(APIView):
     """List decks (your own and the public ones) or create one."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
+    # Read by the schema too, so the list is described as the page it is.
+    pagination_class = DeckPagination
 
     @extend_schema(
         parameters=[
@@ -129,7 +131,7 @@ class DeckListView(APIView):
             decks = selectors.decks_owned_by(user=request.user, q=q)
         else:
             decks = selectors.decks_visible_to(request.user, q=q)
-        paginator = DeckPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(decks, request, view=self)
         data = DeckSummarySerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(data)

@@ -1,32 +1,43 @@
-"""API plumbing shared by every app: the error format and the throttles."""
+"""API plumbing shared by every app: the error format."""
 
 import logging
 
-from django.db import DatabaseError
+from django.db import InterfaceError, OperationalError
+from django.utils.log import log_response
 from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 logger = logging.getLogger(__name__)
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    """DRF's handler, plus a JSON 503 when the database or the broker is out of reach,
-    so an API client never gets an HTML error page."""
+    """DRF's handler, plus a JSON 503 when the database or the broker is out of reach and
+    a JSON 500 for any other error, so an API client never gets an HTML error page.
+
+    DRF answers its own exceptions, Http404 and PermissionDenied itself (the first branch);
+    only what it would re-raise reaches the others."""
     response = drf_exception_handler(exc, context)
     if response is not None:
         return response
-    if isinstance(exc, DatabaseError | ConnectionError | OSError):
-        logger.exception("Service unavailable while handling %s", context.get("request"))
-        return Response(
+    request = context.get("request")
+    # Only lost connections are the service's fault; other database errors are bugs (500).
+    if isinstance(exc, OperationalError | InterfaceError | ConnectionError):
+        logger.warning("Service unavailable while handling %s: %s", request, exc)
+        response = Response(
             {"detail": "A service the site depends on is unavailable. Try again shortly."},
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
         )
-    return None
-
-
-class CheckThrottle(ScopedRateThrottle):
-    """Card and deck checks are free to everyone, so they are rate-limited per client."""
-
-    scope_attr = "throttle_scope"
+    else:
+        response = Response({"detail": "Server error."}, status=500)
+        # Logged as Django logs an uncaught error: with the traceback, on django.request.
+        log_response(
+            "Internal Server Error: %s",
+            getattr(request, "path", ""),
+            response=response,
+            request=getattr(request, "_request", None),
+            exception=exc,
+        )
+    set_rollback()
+    return response

@@ -21,6 +21,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "kotc_site.errors.bad_request"
+handler403 = "kotc_site.errors.permission_denied"
+handler404 = "kotc_site.errors.page_not_found"
+handler500 = "kotc_site.errors.server_error"
+
 # Uploaded card images are re-encoded on upload (see cards.images), so they are safe to
 # serve as they are. A front server may take /media/ over; without one, Django serves it.
 urlpatterns += [

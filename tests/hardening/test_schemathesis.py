@@ -14,6 +14,7 @@ status codes and content types; their bodies are checked by the hardening tests 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -46,7 +47,10 @@ CHECKS = [
     content_type_conformance,
     response_schema_conformance,
 ]
-MAX_EXAMPLES = 25
+# Bounded for the suite; KOTC_FUZZ_EXAMPLES=500 KOTC_FUZZ_RANDOM=1 digs deeper, with new data
+# on every run.
+MAX_EXAMPLES = int(os.environ.get("KOTC_FUZZ_EXAMPLES", "25"))
+DERANDOMIZE = os.environ.get("KOTC_FUZZ_RANDOM") != "1"
 # A goldfish run is played in this process; a few thousand games are enough to produce
 # a result in the full format, and keep every example quick.
 MAX_FUZZ_GAMES = 2_000
@@ -189,7 +193,7 @@ def token(db, alice, bob, inline_workers) -> Iterator[str]:
 @schema.parametrize()
 @settings(
     max_examples=MAX_EXAMPLES,
-    derandomize=True,
+    derandomize=DERANDOMIZE,
     deadline=None,
     suppress_health_check=[
         HealthCheck.function_scoped_fixture,
