@@ -25,6 +25,7 @@ install-dev: $(VENV)/.installed-dev
 
 migrate: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_starter_set
 
 run: migrate
 	$(PY) manage.py serve --host $(HOST) --port $(PORT)

@@ -34,7 +34,28 @@ class BrokerUnavailable(Exception):
 
 
 def goldfish_deck(definition: dict[str, Any]) -> goldfish.Deck:
-    return goldfish.Deck.from_json(definition)
+    """The deck as the engine plays it: each card with its text as refurbished under the
+    deck's edition, since that is the text the card is played with."""
+    edition = definition.get("edition") or rules.current_edition().number
+    played = {
+        **definition,
+        "cards": [
+            {
+                **entry,
+                "card": {**entry["card"], "ability_text": played_text(entry["card"], edition)},
+            }
+            for entry in definition["cards"]
+        ],
+    }
+    return goldfish.Deck.from_json(played)
+
+
+def played_text(card: dict[str, Any], edition: int) -> str:
+    text = card.get("ability_text") or ""
+    try:
+        return rules.refurbish(text, edition)[0]
+    except rules.RulesError:
+        return text
 
 
 def run_cache_key(definition: dict[str, Any], options: goldfish.Options) -> str:
