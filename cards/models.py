@@ -22,17 +22,39 @@ DEFINITION_FIELDS = (
 )
 
 
-class Card(models.Model):
+class Visibility(models.TextChoices):
+    PRIVATE = "private", "Private — only you"
+    UNLISTED = "unlisted", "Unlisted — anyone with the link"
+    PUBLIC = "public", "Public — in the gallery"
+
+
+class SharedDesign(models.Model):
+    """What cards and decks have alike: who may see them, where they were copied from."""
+
+    Visibility = Visibility
+
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
+    )
+    # Kept as text so the credit survives when the original is deleted or made private.
+    forked_from_name = models.CharField(max_length=100, blank=True)
+    forked_from_owner = models.CharField(max_length=150, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class Card(SharedDesign):
     """A card as its designer saved it. The printed fields follow the 13th/14th layout."""
 
     class Kind(models.TextChoices):
         MINION = "minion", "Minion"
         SPELL = "spell", "Spell"
-
-    class Visibility(models.TextChoices):
-        PRIVATE = "private", "Private — only you"
-        UNLISTED = "unlisted", "Unlisted — anyone with the link"
-        PUBLIC = "public", "Public — in the gallery"
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="cards"
@@ -48,17 +70,6 @@ class Card(models.Model):
     ability_text = models.TextField(blank=True)
     flavor_text = models.TextField(blank=True)
     image = models.FileField(upload_to="cards/", blank=True, max_length=200)
-    visibility = models.CharField(
-        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
-    )
-    forked_from = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
-    )
-    # Kept as text so the credit survives when the original is deleted or made private.
-    forked_from_name = models.CharField(max_length=100, blank=True)
-    forked_from_owner = models.CharField(max_length=150, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-updated", "-pk"]

@@ -128,14 +128,7 @@ class CardOutputSerializer(serializers.ModelSerializer):
         model = Card
         fields = [
             "id",
-            "name",
-            "kind",
-            "design_edition",
-            "level",
-            "sp",
-            "hp",
-            "ability_text",
-            "flavor_text",
+            *DEFINITION_FIELDS,
             "visibility",
             "owner",
             "image",

@@ -8,6 +8,7 @@ from django.db import models
 from django.urls import reverse
 
 from cards import rules
+from cards.models import SharedDesign
 
 MAX_NAME = 100
 MAX_DESCRIPTION = 2000
@@ -19,12 +20,7 @@ def default_edition() -> int:
     return rules.current_edition().number
 
 
-class Deck(models.Model):
-    class Visibility(models.TextChoices):
-        PRIVATE = "private", "Private — only you"
-        UNLISTED = "unlisted", "Unlisted — anyone with the link"
-        PUBLIC = "public", "Public — in the gallery"
-
+class Deck(SharedDesign):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
     )
@@ -33,17 +29,6 @@ class Deck(models.Model):
     edition = models.PositiveSmallIntegerField(
         default=default_edition, help_text="The edition the deck is built for."
     )
-    visibility = models.CharField(
-        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
-    )
-    forked_from = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks"
-    )
-    # Kept as text so the credit survives when the original is deleted or made private.
-    forked_from_name = models.CharField(max_length=MAX_NAME, blank=True)
-    forked_from_owner = models.CharField(max_length=150, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-updated", "-pk"]

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from cards.check_api import EditionField
+from cards.selectors import MAX_ID
 from decks.check_api import DeckDefinitionSerializer
 from decks.decklist import MAX_LINES
 from decks.forms import MAX_LIST_CHARS
@@ -98,7 +99,7 @@ class DecklistImportSerializer(serializers.Serializer):
 
 
 class EntryInputSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
 
 

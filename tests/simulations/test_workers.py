@@ -103,49 +103,6 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_with_the_broker_down_the_api_answers_503_and_starts_nothing(api, alice, make_deck, broker):
-    from kotc_site.celery import app
-
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ],
-        stdout=subprocess.DEVNULL,
-    )
-    try:
-        app.conf.broker_url = f"redis://127.0.0.1:{port}/0"
-        deck = make_deck(alice)
-        api.force_authenticate(alice)
-        for _ in range(50):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        assert start(api, deck).status_code == 202  # up: accepted
-        SimulationRun.objects.all().delete()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-    started = time.monotonic()
-    answer = start(api, deck, seed=99)
-    assert answer.status_code == 503
-    assert "unavailable" in answer.json()["detail"]
-    assert time.monotonic() - started < 10
-    assert SimulationRun.objects.count() == 0
-    assert SimulationChunk.objects.count() == 0
-
-
 def start_redis(port: int) -> subprocess.Popen:
     server = subprocess.Popen(
         [
@@ -168,6 +125,30 @@ def start_redis(port: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.05)
     raise AssertionError("redis-server did not start")
+
+
+def test_with_the_broker_down_the_api_answers_503_and_starts_nothing(api, alice, make_deck, broker):
+    from kotc_site.celery import app
+
+    port = free_port()
+    server = start_redis(port)
+    try:
+        app.conf.broker_url = f"redis://127.0.0.1:{port}/0"
+        deck = make_deck(alice)
+        api.force_authenticate(alice)
+        assert start(api, deck).status_code == 202  # up: accepted
+        SimulationRun.objects.all().delete()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    started = time.monotonic()
+    answer = start(api, deck, seed=99)
+    assert answer.status_code == 503
+    assert "unavailable" in answer.json()["detail"]
+    assert time.monotonic() - started < 10
+    assert SimulationRun.objects.count() == 0
+    assert SimulationChunk.objects.count() == 0
 
 
 def test_a_redis_restart_mid_run_loses_no_simulation(
