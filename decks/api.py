@@ -207,9 +207,13 @@ class DeckDetailView(APIView):
 
 
 @lru_cache(maxsize=512)
-def validation_json(edition: int, rows: tuple[selectors.RulesRow, ...]) -> bytes:
-    """The validation answer, as JSON. It depends only on the edition and the rows the rules
-    read, so it is remembered by them: never stale, and cheap when a deck is unchanged."""
+def validation_json(pk: int, updated: Any, edition: int) -> bytes:
+    """The validation answer, as JSON, remembered by the deck's last change.
+
+    `updated` moves whenever the deck's entries or any of its cards change (decks.signals),
+    so a remembered answer is never served for a deck that changed since: the answer is
+    still computed from the cards as they are now, only not twice for the same state."""
+    rows = selectors.deck_rules_rows(pk)
     check = rules.check_deck(selectors.rules_entries(rows), edition)
     return json.dumps(check.as_dict(), separators=(",", ":")).encode()
 
@@ -234,8 +238,8 @@ class DeckValidationView(APIView):
                     {"edition": [f"Unknown edition {edition!r}. Known editions: {names}."]}
                 )
             number = int(edition)
-        deck_edition, rows = selectors.deck_rules_rows(user=request.user, pk=pk)
-        body = validation_json(deck_edition if number is None else number, rows)
+        deck_edition, updated = selectors.deck_version_for_viewer(user=request.user, pk=pk)
+        body = validation_json(int(pk), updated, deck_edition if number is None else number)
         return HttpResponse(body, content_type="application/json")
 
 

@@ -176,30 +176,25 @@ _RULES_FIELDS = (
 RulesRow = tuple[Any, ...]
 
 
-def deck_rules_rows(*, user: Any, pk: Any) -> tuple[int, tuple[RulesRow, ...]]:
-    """The deck's edition and, for each entry, the fields the rules read, in deck order —
-    plain rows, no model objects, usually in one query: the validation API is called on
-    every change in a deck builder. Http404 when `user` may not see the deck."""
+def deck_version_for_viewer(*, user: Any, pk: Any) -> tuple[int, Any]:
+    """The deck's edition and when it last changed (its entries, or any of its cards: see
+    decks.signals), in one indexed lookup. Http404 when `user` may not see the deck."""
     try:
         pk = int(pk)
     except (TypeError, ValueError):
         raise Http404("No such deck.") from None
-    viewable = Deck.objects.filter(deck_viewable_q(user), pk=pk)
-    rows = list(
-        DeckEntry.objects.filter(deck__in=viewable).values_list("deck__edition", *_RULES_FIELDS)
-    )
-    if rows:
-        edition = rows[0][0]
-    else:  # an empty deck, or one the user may not see
-        found = viewable.values_list("edition", flat=True).first()
-        if found is None:
-            raise Http404("No such deck.")
-        edition = found
-    ordered = sorted(
-        (row[1:] for row in rows),
-        key=lambda r: (KIND_ORDER.get(r[1], 2), r[2], r[3].casefold(), r[0]),
-    )
-    return edition, tuple(ordered)
+    found = Deck.objects.filter(deck_viewable_q(user), pk=pk).values_list("edition", "updated")
+    row = found.first()
+    if row is None:
+        raise Http404("No such deck.")
+    return row
+
+
+def deck_rules_rows(pk: int) -> tuple[RulesRow, ...]:
+    """For each entry of the deck, the fields the rules read, in deck order: plain rows,
+    no model objects. The caller has checked that the deck may be seen."""
+    rows = DeckEntry.objects.filter(deck_id=pk).values_list(*_RULES_FIELDS)
+    return tuple(sorted(rows, key=lambda r: (KIND_ORDER.get(r[1], 2), r[2], r[3].casefold(), r[0])))
 
 
 def rules_entries(rows: tuple[RulesRow, ...]) -> list[rules.DeckEntry]:
