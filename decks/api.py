@@ -35,11 +35,12 @@ from rest_framework.views import APIView
 
 from cards import rules
 from cards.models import Card
+from cards.search import MAX_QUERY_LENGTH
 from cards.selectors import card_viewable_q
 from decks import printing, selectors, services
 from decks.check_api import DeckCheckResponseSerializer
 from decks.decklist import DecklistError
-from decks.models import Deck
+from decks.models import MAX_NAME, Deck
 from decks.serializers import (
     DeckFormatError,
     DeckImportSerializer,
@@ -119,12 +120,18 @@ class DeckListView(APIView):
         ],
         responses={
             200: DeckSummarySerializer(many=True),
+            400: OpenApiResponse(description="A query longer than 300 characters."),
             403: OpenApiResponse(description="mine=true without logging in."),
             404: OpenApiResponse(description="No such page of results."),
         },
     )
     def get(self, request: Request) -> Response:
-        q = str(request.query_params.get("q", ""))[:100]
+        q = str(request.query_params.get("q", ""))
+        if len(q) > MAX_QUERY_LENGTH:
+            raise ApiValidationError(
+                {"q": [f"The query is {len(q)} characters long; the limit is {MAX_QUERY_LENGTH}."]}
+            )
+        q = q[:MAX_NAME]  # no deck name is longer
         if request.query_params.get("mine") in {"1", "true", "yes"}:
             if not request.user.is_authenticated:
                 raise NotAuthenticated("Log in to list your own decks.")

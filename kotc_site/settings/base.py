@@ -145,6 +145,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 24,
+    # A ceiling for every client; checks, tokens and simulations have tighter scopes of their own.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
     "DEFAULT_THROTTLE_RATES": {
         "check": os.environ.get("KOTC_THROTTLE_CHECK", "120/min"),
         "token": os.environ.get("KOTC_THROTTLE_TOKEN", "10/min"),

@@ -51,14 +51,12 @@ def test_bad_credentials_are_a_400_with_a_message(api, alice, data, field):
         assert response.json()[field] == ["The username or password is wrong."]
 
 
-def test_the_token_endpoint_is_throttled(api, alice, settings):
-    from rest_framework.settings import api_settings
-
-    rates = {**api_settings.DEFAULT_THROTTLE_RATES, "token": "2/min"}
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+def test_the_token_endpoint_is_throttled(api, alice, monkeypatch):
     from rest_framework.throttling import ScopedRateThrottle
 
-    ScopedRateThrottle.THROTTLE_RATES = rates
+    # The rates are read once, into the class; monkeypatch puts the suite's rates back after.
+    rates = {**ScopedRateThrottle.THROTTLE_RATES, "token": "2/min"}
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", rates)
     cache.clear()
     try:
         statuses = [
@@ -67,5 +65,4 @@ def test_the_token_endpoint_is_throttled(api, alice, settings):
         ]
         assert statuses == [400, 400, 429]
     finally:
-        ScopedRateThrottle.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
         cache.clear()

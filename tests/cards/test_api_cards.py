@@ -385,3 +385,23 @@ def test_null_characters_are_refused(alice_api, alice):
         "/api/v1/cards/import/", {**WISP, "ability_text": "a\x00"}, format="json"
     )
     assert response.status_code == 400 and "ability_text" in response.json()
+
+
+def test_options_on_a_card_describes_it_without_a_server_error(api, alice, bob, make_card):
+    """A regression: OPTIONS asked DRF's generic get_object, which the view did not have."""
+    card = make_card(visibility="public")
+    api.force_authenticate(alice)
+    answer = api.options(f"/api/v1/cards/{card.pk}/")
+    assert answer.status_code == 200
+    assert "PUT" in answer.json()["actions"]
+    api.force_authenticate(bob)
+    answer = api.options(f"/api/v1/cards/{card.pk}/")
+    assert answer.status_code == 200 and "actions" not in answer.json()
+    assert api.options("/api/v1/cards/0/").status_code == 200
+
+
+def test_the_schema_says_a_card_may_have_no_image(client):
+    """A regression: the schema promised an image URL, and cards without one answer null."""
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    image = schema["components"]["schemas"]["CardOutput"]["properties"]["image"]
+    assert image["nullable"] is True and image["format"] == "uri"

@@ -156,3 +156,27 @@ def test_the_schema_still_builds(api):
         "/api/v1/decks/{id}/print.pdf",
     ):
         assert path in body
+
+
+def test_card_ids_too_large_for_the_database_are_a_400(api, alice, make_deck):
+    """A regression: an id past 2**63 - 1 reached the database, which could not hold it."""
+    deck = make_deck()
+    api.force_authenticate(alice)
+    entries = [{"card": 2**63, "count": 1}]
+    answer = api.post(URL, {"name": "Huge", "entries": entries}, format="json")
+    assert answer.status_code == 400 and "entries" in answer.json()
+    answer = api.patch(f"{URL}{deck.pk}/", {"entries": entries}, format="json")
+    assert answer.status_code == 400 and "entries" in answer.json()
+
+
+def test_a_search_longer_than_any_query_is_a_400(api):
+    assert api.get(URL, {"q": "x" * 300}).status_code == 200
+    answer = api.get(URL, {"q": "x" * 301})
+    assert answer.status_code == 400 and "the limit is 300" in answer.json()["q"][0]
+
+
+def test_the_schema_describes_the_list_as_pages(client):
+    """A regression: the list answers a page ({count, next, previous, results}), not a list."""
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    ok = schema["paths"]["/api/v1/decks/"]["get"]["responses"]["200"]
+    assert ok["content"]["application/json"]["schema"]["$ref"].endswith("PaginatedDeckSummaryList")

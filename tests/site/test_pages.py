@@ -81,3 +81,13 @@ def test_the_check_page_answers_htmx_with_just_the_result(client):
     page = answer.content.decode()
     assert "<html" not in page
     assert 'data-verdict="legal"' in page
+
+
+@pytest.mark.django_db
+def test_an_api_address_that_matches_nothing_is_a_json_404(client):
+    """A regression: addresses under /api/ that no route matched got the site's HTML page."""
+    for url in ("/api/v1/nothing/", "/api/v1/cards/abc/", "/api/v1/simulations/not-a-uuid/"):
+        answer = client.get(url)
+        assert answer.status_code == 404
+        assert answer.json() == {"detail": "Not found."}
+    assert client.get("/nothing/")["Content-Type"].startswith("text/html")

@@ -1,0 +1,623 @@
+"""Who may do what, everywhere.
+
+One table: every API operation and every page that reads or changes one person's card, deck or
+goldfish run, for three people — the owner (alice), another user (bob) and someone not logged
+in — against a card and a deck in each visibility. A private object does not exist for anyone
+but its owner (404); another user may see a public or unlisted one but not change it (403);
+someone not logged in changes nothing (403 from the API, a redirect to the login page from the
+site). Whenever the answer is a refusal, nothing in the database has changed.
+
+The table is checked against the URL resolver and the OpenAPI schema: a route or an API
+operation with neither a row nor a reason in READ_ONLY fails the test, so a new endpoint cannot
+be added without saying who may use it.
+
+Then: every form refuses a POST without its CSRF token, the API asks for the token when it is
+used with the session (not with an API token), and production cookies are HTTPS-only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from drf_spectacular.generators import SchemaGenerator
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from cards import services as card_services
+from cards.models import Card, CardRevision, CollectionEntry
+from decks import services as deck_services
+from decks.models import Deck, DeckEntry
+from simulations import services as simulation_services
+from simulations.models import SimulationRun
+
+ROOT = Path(__file__).resolve().parents[2]
+
+VISIBILITIES = ("private", "unlisted", "public")
+ACTORS = ("owner", "other", "anonymous")
+PASSWORDS = {"alice": "correct-horse-battery", "bob": "staple-paper-clip-42"}
+LOGIN = "login"  # a redirect to the login page
+ANY = "any"  # the row does not depend on the object's visibility
+
+CARD = {
+    "name": "Ember Wisp",
+    "kind": "minion",
+    "design_edition": 14,
+    "level": 1,
+    "sp": 1,
+    "hp": 2,
+    "ability_text": "WHISPER: Draw 1 card.",
+    "flavor_text": "It hums.",
+}
+CARD_FORM = {**CARD, "visibility": "private", "edition": 14}
+DECK_JSON = {"edition": 14, "name": "Imported", "cards": [{"count": 2, "card": CARD}]}
+GOLDFISH = {"games": 500, "seed": 3, "max_turns": 10, "going": "first", "bury": "default"}
+
+
+# -- expectations -----------------------------------------------------------------------------
+
+
+def everyone(status: Any) -> dict[str, dict[str, Any]]:
+    return {actor: {ANY: status} for actor in ACTORS}
+
+
+def by_actor(owner: Any, other: Any, anonymous: Any) -> dict[str, dict[str, Any]]:
+    return {"owner": {ANY: owner}, "other": {ANY: other}, "anonymous": {ANY: anonymous}}
+
+
+def shared(ok: Any) -> dict[str, Any]:
+    """A private object is not there for others; unlisted and public ones are."""
+    return {"private": 404, "unlisted": ok, "public": ok}
+
+
+def read(ok: Any = 200) -> dict[str, dict[str, Any]]:
+    """Anyone may read a shared object; the owner reads all of theirs."""
+    return {"owner": {ANY: ok}, "other": shared(ok), "anonymous": shared(ok)}
+
+
+def change(ok: Any, *, anonymous: Any) -> dict[str, dict[str, Any]]:
+    """Only the owner changes an object; others who can see it are refused (403)."""
+    return {"owner": {ANY: ok}, "other": shared(403), "anonymous": {ANY: anonymous}}
+
+
+def use(ok: Any, *, anonymous: Any, owner: Any = None) -> dict[str, dict[str, Any]]:
+    """Anyone logged in who can see the object may use it (copy it, collect it, goldfish it)."""
+    return {
+        "owner": {ANY: ok if owner is None else owner},
+        "other": shared(ok),
+        "anonymous": {ANY: anonymous},
+    }
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    method: str
+    url: str  # {card}, {deck}, {run} and {revision} are filled in from the world
+    expect: dict[str, dict[str, Any]]
+    data: Any = None  # a dict, or a function of (world, actor) returning one
+    api: bool = False
+    headers: dict[str, str] = field(default_factory=dict)
+    # For lists: whether the world's card (or deck) is in the answer, per actor and visibility.
+    listed: tuple[str, Callable[[str, str], bool]] | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.method} {self.url}"
+
+    @property
+    def per_visibility(self) -> bool:
+        return any(key != ANY for table in self.expect.values() for key in table)
+
+
+def token_credentials(world: World, actor: str) -> dict[str, str]:
+    if actor == "anonymous":
+        return {"username": "alice", "password": "not-her-password"}
+    name = world.user(actor).username
+    return {"username": name, "password": PASSWORDS[name]}
+
+
+def password_change(world: World, actor: str) -> dict[str, str]:
+    name = world.user(actor).username if actor != "anonymous" else "alice"
+    return {
+        "old_password": PASSWORDS[name],
+        "new_password1": "a-brand-new-secret-77",
+        "new_password2": "a-brand-new-secret-77",
+    }
+
+
+def gallery_rule(actor: str, visibility: str) -> bool:
+    """Lists show the owner all of theirs and everyone else the public ones."""
+    return actor == "owner" or visibility == "public"
+
+
+def collection_rule(actor: str, visibility: str) -> bool:
+    """Bob saved the card while it was public; it stays in his collection while he may see it."""
+    return actor == "owner" or visibility != "private"
+
+
+API_ROWS = [
+    # accounts
+    Row("post", "/api/v1/auth/token/", by_actor(200, 200, 400), token_credentials, api=True),
+    # cards
+    Row(
+        "get",
+        "/api/v1/cards/?q=wisp",
+        everyone(200),
+        api=True,
+        listed=("card", gallery_rule),
+    ),
+    Row("post", "/api/v1/cards/", by_actor(201, 201, 403), CARD, api=True),
+    Row("get", "/api/v1/cards/{card}/", read(), api=True),
+    Row(
+        "put",
+        "/api/v1/cards/{card}/",
+        change(200, anonymous=403),
+        {**CARD, "name": "Renamed"},
+        api=True,
+    ),
+    Row("patch", "/api/v1/cards/{card}/", change(200, anonymous=403), {"level": 2}, api=True),
+    Row("delete", "/api/v1/cards/{card}/", change(204, anonymous=403), api=True),
+    Row("get", "/api/v1/cards/{card}/render.png?size=small", read(), api=True),
+    Row("get", "/api/v1/cards/{card}/export/", read(), api=True),
+    Row("post", "/api/v1/cards/{card}/fork/", use(201, anonymous=403), api=True),
+    Row("post", "/api/v1/cards/import/", by_actor(201, 201, 403), CARD, api=True),
+    # collection: everyone's own; bob saved the card while it was public
+    Row(
+        "get",
+        "/api/v1/collection/",
+        by_actor(200, 200, 403),
+        api=True,
+        listed=("card", collection_rule),
+    ),
+    Row(
+        "post",
+        "/api/v1/collection/",
+        {
+            "owner": {ANY: 200},
+            "other": {"private": 400, "unlisted": 200, "public": 200},
+            "anonymous": {ANY: 403},
+        },
+        lambda world, actor: {"card": world.card.pk, "copies": 3},
+        api=True,
+    ),
+    Row("get", "/api/v1/collection/{card}/", use(200, anonymous=403), api=True),
+    Row("patch", "/api/v1/collection/{card}/", use(200, anonymous=403), {"copies": 2}, api=True),
+    # A designer's own cards stay in their collection.
+    Row(
+        "delete",
+        "/api/v1/collection/{card}/",
+        use(204, anonymous=403, owner=400),
+        api=True,
+    ),
+    # decks
+    Row("get", "/api/v1/decks/", everyone(200), api=True, listed=("deck", gallery_rule)),
+    # A deck may hold only cards its owner may see.
+    Row(
+        "post",
+        "/api/v1/decks/",
+        {"owner": {ANY: 201}, "other": shared(201) | {"private": 400}, "anonymous": {ANY: 403}},
+        lambda world, actor: {"name": "New", "entries": [{"card": world.card.pk, "count": 2}]},
+        api=True,
+    ),
+    Row("get", "/api/v1/decks/{deck}/", read(), api=True),
+    Row(
+        "put",
+        "/api/v1/decks/{deck}/",
+        change(200, anonymous=403),
+        lambda world, actor: {"name": "Renamed", "entries": [{"card": world.card.pk, "count": 1}]},
+        api=True,
+    ),
+    Row("patch", "/api/v1/decks/{deck}/", change(200, anonymous=403), {"name": "R"}, api=True),
+    Row("delete", "/api/v1/decks/{deck}/", change(204, anonymous=403), api=True),
+    Row("get", "/api/v1/decks/{deck}/validation/", read(), api=True),
+    Row("get", "/api/v1/decks/{deck}/export/", read(), api=True),
+    Row("post", "/api/v1/decks/{deck}/fork/", use(201, anonymous=403), api=True),
+    Row("get", "/api/v1/decks/{deck}/print.pdf", read(), api=True),
+    Row("post", "/api/v1/decks/import/", by_actor(201, 201, 403), DECK_JSON, api=True),
+    # goldfish runs: visible to whoever may see the deck
+    Row("post", "/api/v1/decks/{deck}/simulations/", use(202, anonymous=403), GOLDFISH, api=True),
+    Row("get", "/api/v1/simulations/{run}/", read(), api=True),
+    # checks, glossary and rulebook: free to everyone
+    Row("post", "/api/v1/check/card/", everyone(200), {"edition": 14, "card": CARD}, api=True),
+    Row("post", "/api/v1/check/deck/", everyone(200), DECK_JSON, api=True),
+    Row("get", "/api/v1/glossary/?q=bur", everyone(200), api=True),
+    Row("get", "/api/v1/glossary/download/", everyone(200), api=True),
+    Row("get", "/api/v1/glossary/bury/", everyone(200), api=True),
+    Row("get", "/api/v1/rulebook/", everyone(200), api=True),
+    Row("get", "/api/v1/rulebook/14/", everyone(200), api=True),
+]
+
+HTMX = {"HX-Request": "true"}
+
+SITE_ROWS = [
+    # accounts
+    Row(
+        "post",
+        "/accounts/signup/",
+        everyone(302),
+        {"username": "carol", "password1": "a-fine-secret-99", "password2": "a-fine-secret-99"},
+    ),
+    Row(
+        "post",
+        "/accounts/login/",
+        everyone(302),
+        {"username": "alice", "password": PASSWORDS["alice"]},
+    ),
+    Row("post", "/accounts/logout/", everyone(302)),
+    Row("post", "/accounts/password/", by_actor(302, 302, LOGIN), password_change),
+    # the check page computes a verdict and stores nothing
+    Row("post", "/check/", everyone(200), {**CARD_FORM}),
+    # cards
+    Row("post", "/cards/new/", by_actor(302, 302, LOGIN), CARD_FORM),
+    # The preview draws a stored picture only for the card's designer.
+    Row(
+        "post",
+        "/cards/preview/",
+        by_actor(200, 200, 403),
+        lambda world, actor: {**CARD_FORM, "card_id": world.card.pk},
+    ),
+    Row(
+        "post",
+        "/cards/import/",
+        by_actor(302, 302, LOGIN),
+        {"json_text": '{"name": "Imported", "kind": "spell", "level": 1}'},
+    ),
+    Row("get", "/cards/{card}/", read()),
+    Row("get", "/cards/{card}/edit/", change(200, anonymous=LOGIN)),
+    Row("post", "/cards/{card}/edit/", change(302, anonymous=LOGIN), CARD_FORM),
+    Row("get", "/cards/{card}/history/", read()),
+    Row("post", "/cards/{card}/history/{revision}/restore/", change(302, anonymous=LOGIN)),
+    Row("post", "/cards/{card}/refurbish/", change(302, anonymous=LOGIN)),
+    Row("post", "/cards/{card}/copy/", use(302, anonymous=LOGIN)),
+    Row("post", "/cards/{card}/collect/", use(302, anonymous=LOGIN), {"copies": "2"}),
+    Row(
+        "post",
+        "/cards/{card}/visibility/",
+        change(302, anonymous=LOGIN),
+        {"visibility": "public"},
+    ),
+    Row("get", "/cards/{card}/delete/", change(200, anonymous=LOGIN)),
+    Row("post", "/cards/{card}/delete/", change(302, anonymous=LOGIN)),
+    # collection: everyone's own
+    Row("post", "/collection/{card}/copies/", use(302, anonymous=LOGIN), {"copies": "4"}),
+    Row("post", "/collection/{card}/remove/", use(302, anonymous=LOGIN)),
+    # decks
+    Row(
+        "post",
+        "/decks/new/",
+        by_actor(302, 302, LOGIN),
+        {"name": "New", "description": "", "edition": "14", "visibility": "private"},
+    ),
+    Row(
+        "post",
+        "/decks/import/",
+        by_actor(302, 302, LOGIN),
+        {"text": "2 Ember Wisp", "name": "Imported", "edition": "14", "visibility": "private"},
+    ),
+    Row("get", "/decks/{deck}/", read()),
+    Row("get", "/decks/{deck}/panel/?edition=13", read(), headers=HTMX),
+    Row(
+        "post",
+        "/decks/{deck}/entries/",
+        change(302, anonymous=LOGIN),
+        lambda world, actor: {"card": world.card.pk, "action": "add"},
+    ),
+    Row("get", "/decks/{deck}/search/?q=wisp", change(200, anonymous=LOGIN), headers=HTMX),
+    Row("get", "/decks/{deck}/sample-hand/?seed=4", read(), headers=HTMX),
+    Row(
+        "post",
+        "/decks/{deck}/edit/",
+        change(302, anonymous=LOGIN),
+        {"name": "Renamed", "description": "", "edition": "14", "visibility": "public"},
+    ),
+    Row("post", "/decks/{deck}/edition/", change(302, anonymous=LOGIN), {"edition": "13"}),
+    Row("get", "/decks/{deck}/delete/", change(200, anonymous=LOGIN)),
+    Row("post", "/decks/{deck}/delete/", change(302, anonymous=LOGIN)),
+    Row("post", "/decks/{deck}/fork/", use(302, anonymous=LOGIN)),
+    Row("get", "/decks/{deck}/export.json", read()),
+    Row("get", "/decks/{deck}/export.txt", read()),
+    Row("get", "/decks/{deck}/print/", read()),
+    Row("get", "/decks/{deck}/print.pdf?paper=letter", read()),
+    # goldfish
+    Row("post", "/decks/{deck}/goldfish/", use(302, anonymous=LOGIN), GOLDFISH),
+    Row("get", "/simulations/{run}/", read()),
+]
+
+ROWS = API_ROWS + SITE_ROWS
+
+# Routes with no row: each reads nothing that belongs to one person, or only the viewer's own.
+READ_ONLY = {
+    "": "the home page",
+    "healthz/": "the load balancer's health answer",
+    "api/schema/": "the OpenAPI schema",
+    "api/docs/": "the API docs page",
+    "accounts/password/done/": "a confirmation page, after login",
+    "cards/": "the gallery lists public cards only (the API list row checks the same selector)",
+    "cards/mine/": "lists the viewer's own cards, after login",
+    "collection/": "lists the viewer's own collection, after login",
+    "decks/": "the deck gallery lists public decks only",
+    "decks/mine/": "lists the viewer's own decks, after login",
+    "rulebook/": "the rulebook, public to all",
+    "rulebook/compare/": "the rulebook, public to all",
+    "rulebook/compare/<int:old>/<int:new>/": "the rulebook, public to all",
+    "rulebook/<int:edition>/": "the rulebook, public to all",
+    "glossary/": "the glossary, public to all",
+    "glossary/annotate/": "links keywords in text the visitor pastes; stores nothing",
+    "glossary/<slug:slug>/": "a glossary entry; the cards it lists are public ones",
+    "goldfish/policy/": "how the simulated player plays, public to all",
+    "admin/": "Django's admin, staff only, with its own permission checks",
+    "^media/(?P<path>.*)$": "re-encoded card pictures under unguessable names (see uploads)",
+}
+
+
+# -- the world --------------------------------------------------------------------------------
+
+
+@dataclass
+class World:
+    alice: Any
+    bob: Any
+    card: Card
+    deck: Deck
+    run: SimulationRun | None
+
+    def user(self, actor: str) -> Any:
+        return {"owner": self.alice, "other": self.bob}.get(actor)
+
+    def fill(self, url: str) -> str:
+        return url.format(
+            card=self.card.pk,
+            deck=self.deck.pk,
+            run=self.run.id if self.run is not None else "",
+            revision=1,
+        )
+
+
+@pytest.fixture
+def inline_workers(monkeypatch) -> None:
+    def enqueue(run: SimulationRun, indexes: list[int] | None = None) -> None:
+        for index in range(run.chunks_total) if indexes is None else indexes:
+            simulation_services.chunk_play(run_id=str(run.id), index=index)
+
+    monkeypatch.setattr(simulation_services, "enqueue_chunks", enqueue)
+
+
+def make_world(alice: Any, bob: Any, visibility: str, *, with_run: bool) -> World:
+    """Alice's card and deck in the given visibility; bob saved the card while it was public."""
+    card = card_services.card_create(owner=alice, definition=CARD, visibility="public")
+    card_services.collection_add(user=bob, card=card, copies=1)
+    card = card_services.card_update(card=card, user=alice, visibility=visibility)
+    deck = deck_services.deck_create(
+        owner=alice, name="Embers", visibility=visibility, entries=[(card, 40)]
+    )
+    run = None
+    if with_run:
+        run, _ = simulation_services.simulation_start(
+            definition=deck_services.deck_definition(deck),
+            options=simulation_services.options_for_edition(
+                {**GOLDFISH, "seed": 1}, edition=deck.edition
+            ),
+            deck_id=deck.pk,
+            user=alice,
+        )
+    return World(alice=alice, bob=bob, card=card, deck=deck, run=run)
+
+
+def snapshot(world: World) -> tuple[Any, ...]:
+    """What a refused request must leave as it was."""
+    users = get_user_model().objects.order_by("pk")
+    return (
+        list(Card.objects.order_by("pk").values_list("pk", "name", "level", "visibility")),
+        CardRevision.objects.count(),
+        list(CollectionEntry.objects.order_by("pk").values_list("owner", "card", "copies")),
+        list(Deck.objects.order_by("pk").values_list("pk", "name", "edition", "visibility")),
+        list(DeckEntry.objects.order_by("pk").values_list("deck", "card", "count")),
+        SimulationRun.objects.count(),
+        list(users.values_list("username", "password")),
+        Token.objects.count(),
+    )
+
+
+def client_for(world: World, actor: str, *, api: bool) -> Any:
+    client = APIClient() if api else Client()
+    user = world.user(actor)
+    if user is not None:
+        if api:
+            token, _ = Token.objects.get_or_create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        else:
+            client.force_login(user)
+    return client
+
+
+def send(client: Any, row: Row, world: World, actor: str) -> Any:
+    data = row.data(world, actor) if callable(row.data) else row.data
+    kwargs: dict[str, Any] = {
+        f"HTTP_{k.upper().replace('-', '_')}": v for k, v in row.headers.items()
+    }
+    if data is not None:
+        kwargs["data"] = data
+        if row.api:
+            kwargs["format"] = "json"
+    return getattr(client, row.method)(world.fill(row.url), **kwargs)
+
+
+CASES = [
+    pytest.param(row, actor, visibility, id=f"{row.id} [{actor}, {visibility}]")
+    for row in ROWS
+    for actor in ACTORS
+    for visibility in (VISIBILITIES if row.per_visibility else ("public",))
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("row", "actor", "visibility"), CASES)
+def test_who_may_do_what(row, actor, visibility, alice, bob, inline_workers):
+    world = make_world(alice, bob, visibility, with_run="{run}" in row.url)
+    expected = row.expect[actor].get(visibility, row.expect[actor].get(ANY))
+    client = client_for(world, actor, api=row.api)
+    before = snapshot(world)
+
+    response = send(client, row, world, actor)
+
+    body = response.content[:300]
+    if expected == LOGIN:
+        assert response.status_code == 302, body
+        assert response["Location"].startswith("/accounts/login/")
+    else:
+        assert response.status_code == expected, body
+        if expected == 302:
+            assert not response["Location"].startswith("/accounts/login/")
+    if expected == LOGIN or expected >= 400:
+        assert snapshot(world) == before, "a refused request changed something"
+        if row.api:
+            assert response["Content-Type"].startswith("application/json")
+    if row.listed is not None and expected == 200:
+        kind, rule = row.listed
+        target = world.card if kind == "card" else world.deck
+        results = response.json()["results"]
+        ids = {item["card"]["id"] if "card" in item else item["id"] for item in results}
+        assert (target.pk in ids) == rule(actor, visibility)
+
+
+# -- the table covers every route and every API operation -------------------------------------
+
+
+def routes(patterns: list[Any], prefix: str = "") -> Iterator[str]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace == "admin":
+                yield prefix + str(pattern.pattern)
+            else:
+                yield from routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern)
+
+
+SAMPLE_UUID = "00000000-0000-0000-0000-000000000001"
+
+
+def route_of(url: str) -> str:
+    """The resolver's route for a URL of the table or a path of the schema."""
+    path = re.sub(r"\{(run|run_id)\}", SAMPLE_UUID, url.split("?")[0])
+    path = re.sub(r"\{slug\}", "bury", path)
+    return resolve(re.sub(r"\{\w+\}", "1", path)).route
+
+
+def covered_routes() -> set[str]:
+    return {route_of(row.url) for row in ROWS}
+
+
+def test_every_route_has_a_row_or_a_reason():
+    missing = set(routes(get_resolver().url_patterns)) - covered_routes() - set(READ_ONLY)
+    assert not missing, f"routes with no row in the table and no reason in READ_ONLY: {missing}"
+
+
+def test_the_read_only_list_names_real_routes_without_rows():
+    every = set(routes(get_resolver().url_patterns))
+    assert set(READ_ONLY) <= every
+    assert not set(READ_ONLY) & covered_routes()
+
+
+def test_every_api_operation_has_a_row():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    rows = {(row.method, route_of(row.url)) for row in API_ROWS}
+    missing = []
+    for path, operations in schema["paths"].items():
+        for method in operations:
+            if (method, route_of(path)) not in rows:
+                missing.append(f"{method.upper()} {path}")
+    assert not missing, f"API operations with no row: {missing}"
+
+
+# -- CSRF -------------------------------------------------------------------------------------
+
+SITE_POSTS = [row for row in SITE_ROWS if row.method == "post"]
+API_WRITES = [
+    row
+    for row in API_ROWS
+    if row.method in ("post", "put", "patch", "delete")
+    and row.expect["anonymous"].get(ANY) == 403  # the ones that need an account
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("row", SITE_POSTS, ids=lambda row: row.id)
+def test_every_form_needs_its_csrf_token(row, alice, bob, inline_workers):
+    world = make_world(alice, bob, "public", with_run=False)
+    client = Client(enforce_csrf_checks=True)
+    if row.url not in ("/accounts/signup/", "/accounts/login/"):
+        client.force_login(alice)
+    before = snapshot(world)
+    response = send(client, row, world, "owner")
+    assert response.status_code == 403
+    assert b"CSRF" in response.content
+    assert snapshot(world) == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("row", API_WRITES, ids=lambda row: row.id)
+def test_the_api_needs_the_csrf_token_with_the_session_only(row, alice, bob, inline_workers):
+    world = make_world(alice, bob, "public", with_run=False)
+    session = APIClient(enforce_csrf_checks=True)
+    session.force_login(alice)
+    before = snapshot(world)
+    refused = send(session, row, world, "owner")
+    assert refused.status_code == 403
+    assert "CSRF" in refused.json()["detail"]
+    assert snapshot(world) == before
+
+    with_token = APIClient(enforce_csrf_checks=True)
+    with_token.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    answer = send(with_token, row, world, "owner")
+    assert answer.status_code == row.expect["owner"][ANY], answer.content[:300]
+
+
+# -- production cookies -----------------------------------------------------------------------
+
+
+def test_production_cookies_are_https_only_and_check_deploy_is_clean(tmp_path):
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SECRET_KEY", "DJANGO_SETTINGS_MODULE"}
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
+        DJANGO_SECRET_KEY="t9#Vq2!mZ8@pL4$wR7^kB1&nY6*cH3(xJ5)sD0-fG" * 2,
+        DJANGO_ALLOWED_HOSTS="kotc.example",
+        KOTC_VAR_DIR=str(tmp_path),
+    )
+    script = (
+        "import django; django.setup(); from django.conf import settings as s;"
+        "print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SESSION_COOKIE_HTTPONLY,"
+        " s.DEBUG, s.SECURE_SSL_REDIRECT)"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split() == ["True", "True", "True", "False", "True"]
+    checked = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "no issues" in checked.stdout
