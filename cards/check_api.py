@@ -131,13 +131,18 @@ CardCheckResponseSerializer = inline_serializer(
 )
 
 
-class CardCheckView(APIView):
-    """Say whether a card may be played under an edition, why, and what its text becomes."""
+class CheckView(APIView):
+    """The checks are open to everyone, with no account and so no session or CSRF, and are
+    rate-limited per client instead."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "check"
+
+
+class CardCheckView(CheckView):
+    """Say whether a card may be played under an edition, why, and what its text becomes."""
 
     @extend_schema(
         request=CardCheckRequestSerializer,

@@ -4,11 +4,8 @@ The request body is also the deck JSON format that decks are imported and export
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
-from rest_framework.views import APIView
 
 from cards import rules
 from cards.check_api import (
@@ -16,6 +13,7 @@ from cards.check_api import (
     THROTTLED,
     CardCheckResponseSerializer,
     CardDefinitionSerializer,
+    CheckView,
     EditionField,
     card_from_data,
 )
@@ -60,13 +58,8 @@ DeckCheckResponseSerializer = inline_serializer(
 )
 
 
-class DeckCheckView(APIView):
+class DeckCheckView(CheckView):
     """Say whether a deck may be played under an edition, listing every problem."""
-
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "check"
 
     @extend_schema(
         request=DeckDefinitionSerializer,
