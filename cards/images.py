@@ -1,9 +1,10 @@
 """Checking and cleaning the images players upload for their cards.
 
-An upload is judged by its content, never by its name or declared type: it must be a PNG, JPEG or
+What an upload is comes from its content, never from its declared type: it must be a PNG, JPEG or
 WebP image of at most 5 MB and 4096 × 4096 pixels. Size and dimensions are checked before any
 pixel is decoded, so a small file that claims to be enormous (a decompression bomb) is refused
-without the memory it asks for.
+without the memory it asks for. Its name must agree with its content, and it must hold the
+picture and nothing else.
 
 What is stored is never the uploaded file itself but a fresh encoding of its pixels, in the same
 format: no EXIF (camera, GPS position, time), no XMP, no comments, no text chunks, no colour
@@ -15,9 +16,25 @@ Decisions:
 
 * Animated PNG and WebP files, and multi-picture JPEGs (MPO), are accepted and keep their first
   frame only: a printed card shows one picture.
-* A file that is an image followed by something else (a ZIP archive, an HTML page, the video a
-  phone appends to a "motion photo") is accepted, and the trailing data is simply not part of
-  what is stored. A file with anything before the image is not an image and is refused.
+* A file whose name has an extension must have one of its format's: .png for a PNG; .jpg,
+  .jpeg, .jpe or .jfif for a JPEG (and .mpo for a multi-picture JPEG); .webp for a WebP, in any
+  case. A PNG named .gif is refused with a message saying which extension it needs. A name
+  without an extension (or no name) leaves the content to decide.
+* A file that holds more than the image is refused: a polyglot, an image that is also a ZIP
+  archive or a web page, is a way to smuggle content past checks that trust the first bytes.
+  For a PNG, the chunks are walked from the signature to the end of the IEND chunk, and any byte
+  after it is refused (a walk that breaks off or finds no IEND means the file is damaged). For a
+  WebP, anything past the size its RIFF header gives (and one padding byte) is refused. A JPEG
+  may legitimately carry data after its end (the video a phone appends to a "motion photo", the
+  further pictures of a multi-picture JPEG), so trailing data alone is allowed there.
+* As a second line, for every format, a file is refused if a ZIP record (a local file header, or
+  the end-of-central-directory record of a single-disk archive) or the start of a web page or
+  script (``<script``, ``<html``, ``<?php``, ``<svg``, ``<!doctype``, in any case, followed by
+  what ends a tag name) appears anywhere in it. These signatures are matched with the bytes that
+  follow them, not on their first four bytes alone: compressed pixel data and video look random
+  enough that bare four-byte signatures turn up by chance in about one 4 MB photo in a hundred,
+  and such a photo must not be refused.
+* A file with anything before the image is not an image and is refused.
 * Any failure to read a file becomes :class:`ImageRejected` with a message a person can act on;
   nothing else is raised for bad input.
 """
@@ -27,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import re
 import warnings
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -42,6 +60,24 @@ MAX_ICC_BYTES = 1024 * 1024
 
 EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "WEBP": ".webp"}
 
+# The extensions a file of each format may be named with; the first is the one suggested.
+NAME_EXTENSIONS = {
+    "PNG": (".png",),
+    "JPEG": (".jpg", ".jpeg", ".jpe", ".jfif"),
+    "MPO": (".jpg", ".jpeg", ".jpe", ".jfif", ".mpo"),
+    "WEBP": (".webp",),
+}
+FORMAT_NAMES = {"PNG": "PNG", "JPEG": "JPEG", "MPO": "JPEG", "WEBP": "WebP"}
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+# Signs of another file inside an image. A ZIP local file header (its signature and a "version
+# needed to extract" under 1024; real ones are at most 63, for 6.3) or the end-of-central-directory
+# record of a single-disk archive (its signature and two disk numbers of 0).
+_ARCHIVE = re.compile(rb"PK\x03\x04[\x00-\xff][\x00-\x03]|PK\x05\x06\x00\x00\x00\x00")
+# The start of a web page or script: the tag name followed by what can end it in HTML.
+_MARKUP = re.compile(rb"<(?:script|html|\?php|svg|!doctype)(?:[\s/>]|\Z)", re.IGNORECASE)
+
 # A multi-picture JPEG (as some cameras write) is a JPEG whose first picture is a plain JPEG.
 _SAME_AS = {"MPO": "JPEG"}
 
@@ -54,6 +90,8 @@ _MB = 1024 * 1024
 NOT_AN_IMAGE = "The file is not a PNG, JPEG or WebP image."
 DAMAGED = "The image file is damaged or incomplete."
 EMPTY = "The file is empty."
+MORE_THAN_AN_IMAGE = "The file holds more than an image ({what})."
+EXPORT_AGAIN = " Export the picture again as a plain PNG, JPEG or WebP."
 
 
 class ImageRejected(ValueError):
@@ -75,8 +113,9 @@ def clean_image(data: bytes | BinaryIO, filename: str | None = None) -> CleanIma
     """Check an uploaded image and re-encode it without metadata.
 
     ``data`` is the file's content, or a binary file (read from its start if it can seek, as an
-    uploaded file may have been read already). ``filename`` is accepted for the caller's
-    convenience and never consulted: the content alone decides what the file is.
+    uploaded file may have been read already). ``filename``, the name the file was uploaded
+    with, must then carry an extension of the format the content turns out to be, if it has an
+    extension at all; the content alone decides what the file is.
     """
     raw = _read(data)
     if not raw:
@@ -92,6 +131,8 @@ def clean_image(data: bytes | BinaryIO, filename: str | None = None) -> CleanIma
         # sure nothing is decoded on the way.)
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         image = _open(raw)
+        _check_name(filename, image.format or "")
+        _check_nothing_else(raw, image.format or "")
         try:
             _check_dimensions(image.width, image.height)
             image.seek(0)
@@ -177,6 +218,79 @@ def _open(raw: bytes) -> ImageFile.ImageFile:
     if _SAME_AS.get(image.format or "", image.format) not in ALLOWED:
         raise ImageRejected(NOT_AN_IMAGE)
     return image
+
+
+def _check_name(filename: str | None, detected: str) -> None:
+    """Refuse a file whose name's extension is not one of its format's."""
+    if not filename:
+        return
+    name = filename.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    stem, dot, extension = name.rpartition(".")
+    if not dot or not stem or not extension:  # "photo", ".png" and "photo." have none
+        return
+    if "." + extension.lower() in NAME_EXTENSIONS[detected]:
+        return
+    kind = FORMAT_NAMES[detected]
+    raise ImageRejected(
+        f"The file is named “{name}” but holds a {kind} image. "
+        f"Rename it to {NAME_EXTENSIONS[detected][0]} and try again."
+    )
+
+
+def _check_nothing_else(raw: bytes, detected: str) -> None:
+    """Refuse a file that holds something besides the image: data after its end, or an archive
+    or a web page anywhere in it."""
+    if detected == "PNG":
+        extra = len(raw) - _png_end(raw)
+    elif detected == "WEBP":
+        extra = len(raw) - _webp_end(raw)
+        if extra <= 1:  # a padding byte after an odd-sized RIFF body
+            extra = 0
+    else:  # a JPEG may carry a motion photo's video or further pictures after its end
+        extra = 0
+    if extra > 0:
+        unit = "byte" if extra == 1 else "bytes"
+        raise ImageRejected(
+            _more_than_an_image(f"{extra:,} {unit} of other data after the picture")
+        )
+    if _ARCHIVE.search(raw):
+        raise ImageRejected(_more_than_an_image("a ZIP archive in or after the picture"))
+    if _MARKUP.search(raw):
+        raise ImageRejected(_more_than_an_image("a web page or script in or after the picture"))
+
+
+def _more_than_an_image(what: str) -> str:
+    return MORE_THAN_AN_IMAGE.format(what=what) + EXPORT_AGAIN
+
+
+def _png_end(raw: bytes) -> int:
+    """Where the PNG's IEND chunk ends, found by walking its chunks (length, type, data, CRC)
+    from the signature."""
+    if not raw.startswith(PNG_SIGNATURE):
+        raise ImageRejected(NOT_AN_IMAGE)
+    position = len(PNG_SIGNATURE)
+    while True:
+        if position + 12 > len(raw):
+            raise ImageRejected(DAMAGED)
+        length = int.from_bytes(raw[position : position + 4], "big")
+        kind = raw[position + 4 : position + 8]
+        if length >= 1 << 31 or not kind.isalpha():
+            raise ImageRejected(DAMAGED)
+        position += 12 + length
+        if position > len(raw):
+            raise ImageRejected(DAMAGED)
+        if kind == b"IEND":
+            return position
+
+
+def _webp_end(raw: bytes) -> int:
+    """Where the WebP file ends by the size in its RIFF header."""
+    if len(raw) < 12 or raw[:4] != b"RIFF" or raw[8:12] != b"WEBP":
+        raise ImageRejected(NOT_AN_IMAGE)
+    end = 8 + int.from_bytes(raw[4:8], "little")
+    if end > len(raw):
+        raise ImageRejected(DAMAGED)
+    return end
 
 
 def _pixels(image: Image.Image, fmt: str) -> Image.Image:

@@ -5,6 +5,7 @@ import random
 import struct
 import time
 import tracemalloc
+import zipfile
 import zlib
 
 import pytest
@@ -79,10 +80,31 @@ def test_a_file_object_is_read_from_its_start():
     assert clean_image(stream).format == "PNG"
 
 
-def test_a_png_named_jpg_is_stored_as_the_png_it_is():
-    result = clean_image(encode(picture(), "PNG"), "photo.jpg")
+@pytest.mark.parametrize(
+    ("fmt", "filename"),
+    [
+        ("PNG", "card.PNG"),
+        ("JPEG", "photo.jpeg"),
+        ("JPEG", "photo.JPE"),
+        ("JPEG", "photo.jfif"),
+        ("WEBP", "art.WebP"),
+        ("PNG", r"C:\Users\alice\art.png"),
+    ],
+)
+def test_a_name_with_one_of_its_formats_extensions_in_any_case_is_accepted(fmt, filename):
+    assert clean_image(encode(picture(), fmt), filename).format == fmt
 
-    assert (result.format, result.extension) == ("PNG", ".png")
+
+@pytest.mark.parametrize("filename", [None, "", "upload", "no-extension.", ".hidden"])
+def test_without_an_extension_the_content_decides(filename):
+    assert clean_image(encode(picture(), "PNG"), filename).format == "PNG"
+
+
+def test_a_multi_picture_jpeg_may_be_named_mpo():
+    frames = [picture(), picture(color=BLUE)]
+    upload = encode(frames[0], "MPO", save_all=True, append_images=frames[1:])
+
+    assert clean_image(upload, "DSCF0001.MPO").format == "JPEG"
 
 
 def test_the_load_truncated_images_setting_is_off():
@@ -329,20 +351,160 @@ def test_a_truncated_image_is_refused(fmt):
         clean_image(whole[: len(whole) * 2 // 3])
 
 
-# --- Polyglots ------------------------------------------------------------------------------
+# --- Wrong names and polyglots --------------------------------------------------------------
+
+MORE_THAN_AN_IMAGE = (
+    r"^The file holds more than an image \(.+\)\. "
+    r"Export the picture again as a plain PNG, JPEG or WebP\.$"
+)
 
 
-@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "WEBP"])
-def test_data_after_the_image_is_not_stored(fmt):
-    payload = b"PK\x03\x04<html><script>alert('polyglot')</script></html>" * 20
-    upload = encode(picture(), fmt) + payload
+def zip_archive() -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("payload.html", "<p>hello</p>")
+    return out.getvalue()
 
-    result = clean_image(upload)
 
-    assert result.format == fmt
-    assert b"polyglot" not in result.content
-    assert b"<script>" not in result.content
-    assert b"PK\x03\x04" not in result.content
+def test_a_png_named_gif_is_refused_with_the_extension_it_needs():
+    with pytest.raises(
+        ImageRejected,
+        match=r"^The file is named “cat\.gif” but holds a PNG image\. "
+        r"Rename it to \.png and try again\.$",
+    ):
+        clean_image(encode(picture(), "PNG"), "cat.gif")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "filename", "kind", "extension"),
+    [
+        ("PNG", "photo.jpg", "PNG", ".png"),
+        ("JPEG", "photo.png", "JPEG", ".jpg"),
+        ("WEBP", "photo.JPEG", "WebP", ".webp"),
+        ("JPEG", "photo.webp.exe", "JPEG", ".jpg"),
+    ],
+)
+def test_a_name_of_another_format_is_refused(fmt, filename, kind, extension):
+    with pytest.raises(ImageRejected) as refusal:
+        clean_image(encode(picture(), fmt), filename)
+
+    assert str(refusal.value) == (
+        f"The file is named “{filename}” but holds a {kind} image. "
+        f"Rename it to {extension} and try again."
+    )
+
+
+def test_the_size_limit_is_checked_before_the_name(monkeypatch):
+    def no_decoding(*args, **kwargs):
+        raise AssertionError("a file over the limit must not be opened")
+
+    monkeypatch.setattr(Image, "open", no_decoding)
+    upload = encode(picture(), "PNG") + b"\0" * MAX_BYTES
+
+    with pytest.raises(ImageRejected, match="the limit is 5 MB"):
+        clean_image(upload, "cat.gif")
+
+
+def test_a_png_followed_by_a_zip_archive_is_refused():
+    png, archive = encode(picture(), "PNG"), zip_archive()
+
+    with pytest.raises(ImageRejected) as refusal:
+        clean_image(png + archive, "card.png")
+
+    assert str(refusal.value) == (
+        f"The file holds more than an image ({len(archive):,} bytes of other data after the "
+        "picture). Export the picture again as a plain PNG, JPEG or WebP."
+    )
+
+
+def test_a_png_followed_by_a_web_page_is_refused():
+    upload = encode(picture(), "PNG") + b"<html><script>alert('polyglot')</script></html>"
+
+    with pytest.raises(ImageRejected, match=r"\(47 bytes of other data after the picture\)"):
+        clean_image(upload, "card.png")
+
+
+def test_a_single_byte_after_a_png_is_refused():
+    with pytest.raises(ImageRejected, match=r"\(1 byte of other data after the picture\)"):
+        clean_image(encode(picture(), "PNG") + b"\n")
+
+
+def test_a_png_whose_chunks_do_not_reach_an_iend_is_damaged():
+    png = encode(picture(), "PNG")
+    assert png.endswith(b"IEND\xaeB`\x82")
+    broken_chunk_type = png[:-8] + b"IE\x00D" + png[-4:]
+
+    for upload in (png[:-12], broken_chunk_type):
+        with pytest.raises(ImageRejected, match=r"^The image file is damaged or incomplete\.$"):
+            clean_image(upload)
+
+
+def test_a_webp_followed_by_other_bytes_is_refused():
+    with pytest.raises(ImageRejected, match=r"\(100 bytes of other data after the picture\)"):
+        clean_image(encode(picture(), "WEBP") + b"\xab" * 100, "card.webp")
+
+
+def test_a_webp_may_end_with_one_padding_byte():
+    assert clean_image(encode(picture(), "WEBP") + b"\0").format == "WEBP"
+
+
+def test_a_jpeg_followed_by_a_zip_archive_is_refused():
+    with pytest.raises(ImageRejected, match=MORE_THAN_AN_IMAGE) as refusal:
+        clean_image(encode(picture(), "JPEG") + zip_archive(), "photo.jpg")
+
+    assert "ZIP archive" in str(refusal.value)
+
+
+def test_a_jpeg_followed_by_an_empty_zip_archive_is_refused():
+    empty = b"PK\x05\x06" + b"\0" * 18
+
+    with pytest.raises(ImageRejected, match="ZIP archive"):
+        clean_image(encode(picture(), "JPEG") + empty)
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [b"<script>alert(1)</script>", b"<HTML>", b"<?php system($_GET['c']); ?>", b"<svg/onload=x>"]
+    + [b"<!DOCTYPE html>"],
+)
+def test_a_jpeg_with_a_web_page_after_it_is_refused(markup):
+    with pytest.raises(ImageRejected, match=MORE_THAN_AN_IMAGE) as refusal:
+        clean_image(encode(picture(), "JPEG") + markup, "photo.jpg")
+
+    assert "web page or script" in str(refusal.value)
+
+
+def test_a_jpeg_with_a_script_in_its_comment_is_refused():
+    upload = encode(picture(), "JPEG", comment=b"<script>alert(1)</script>")
+
+    with pytest.raises(ImageRejected, match="web page or script"):
+        clean_image(upload, "photo.jpg")
+
+
+def test_a_png_with_a_web_page_in_a_text_chunk_is_refused():
+    text = PngImagePlugin.PngInfo()
+    text.add_text("Comment", "<html><body>hello</body></html>")
+
+    with pytest.raises(ImageRejected, match="web page or script"):
+        clean_image(encode(picture(), "PNG", pnginfo=text), "card.png")
+
+
+def test_a_jpeg_with_harmless_data_after_it_is_accepted():
+    # As a phone's "motion photo" carries its video after the picture.
+    upload = encode(picture(), "JPEG") + b"\0" * 1024
+
+    result = clean_image(upload, "photo.jpg")
+
+    assert result.format == "JPEG"
+    assert not result.content.endswith(b"\0" * 1024)
+    assert reopened(result).size == (64, 48)
+
+
+def test_look_alikes_of_the_signatures_are_not_refused():
+    # Compressed pixels hold such byte sequences by chance; only whole signatures count.
+    tail = b"PK\x03\x04\xff\xff <svgz <htmlx <scripted PK\x05\x06\x01\x00"
+
+    assert clean_image(encode(picture(), "JPEG") + tail, "photo.jpg").format == "JPEG"
 
 
 def test_a_web_page_with_an_image_inside_is_refused():

@@ -53,6 +53,7 @@ BAD_UPLOADS = {
     "a web page named .jpg": ("page.jpg", b"<html><script>alert(1)</script></html>", "not a PNG"),
     "gif": ("anim.gif", gif_bytes(), "not a PNG, JPEG or WebP"),
     "gif that lies about its type": ("lies.png", gif_bytes(), "not a PNG, JPEG or WebP"),
+    "png named .bin": ("art.bin", png_bytes((20, 20), "red"), "Rename it to .png"),
     "empty": ("empty.png", b"", "empty"),
     "truncated": ("cut.png", png_bytes((200, 200), "purple")[:120], "damaged or incomplete"),
     "too many pixels": ("wide.png", png_claiming(5000, 10), "5000×10 pixels; the limit is 4096"),
@@ -152,7 +153,8 @@ def test_good_images_are_stored_reencoded_without_metadata(
     image.save(out, fmt, exif=exif.tobytes())
     assert b"Secret Camera Co" in out.getvalue()
     client.force_login(alice)
-    response = client.post("/cards/new/", form_data(SimpleUploadedFile("art.bin", out.getvalue())))
+    upload = SimpleUploadedFile(f"art{extension}", out.getvalue())
+    response = client.post("/cards/new/", form_data(upload))
     assert response.status_code == 302, response.context and response.context["form"].errors
     card = Card.objects.get()
     assert card.image.name.endswith(extension)
