@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.db.models import (
     Case,
     Count,
@@ -178,16 +179,29 @@ RulesRow = tuple[Any, ...]
 
 def deck_version_for_viewer(*, user: Any, pk: Any) -> tuple[int, Any]:
     """The deck's edition and when it last changed (its entries, or any of its cards: see
-    decks.signals), in one indexed lookup. Http404 when `user` may not see the deck."""
+    decks.signals). Http404 when `user` may not see the deck.
+
+    This runs on every call of the validation API, so it is one constant statement rather
+    than a compiled queryset; the condition is deck_viewable_q's: shared, or the user's own."""
     try:
         pk = int(pk)
     except (TypeError, ValueError):
         raise Http404("No such deck.") from None
-    found = Deck.objects.filter(deck_viewable_q(user), pk=pk).values_list("edition", "updated")
-    row = found.first()
+    user = _user_or_none(user)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _VERSION_SQL, [pk, Deck.Visibility.PRIVATE, user.pk if user is not None else None]
+        )
+        row = cursor.fetchone()
     if row is None:
         raise Http404("No such deck.")
-    return row
+    return int(row[0]), row[1]
+
+
+_VERSION_SQL = (
+    f"SELECT edition, updated FROM {Deck._meta.db_table} "
+    "WHERE id = %s AND (visibility <> %s OR owner_id = %s)"
+)
 
 
 def deck_rules_rows(pk: int) -> tuple[RulesRow, ...]:

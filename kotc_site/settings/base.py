@@ -17,6 +17,12 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def throttle_rate(name: str, default: str) -> str | None:
+    """A rate such as "120/min" from the environment; "off" switches that throttle off."""
+    value = os.environ.get(name, default).strip()
+    return None if value.lower() == "off" else value
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -81,7 +87,7 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'kotc.sqlite3'}"),
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
-        conn_health_checks=True,
+        conn_health_checks=env_bool("DATABASE_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -151,11 +157,11 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "check": os.environ.get("KOTC_THROTTLE_CHECK", "120/min"),
-        "token": os.environ.get("KOTC_THROTTLE_TOKEN", "10/min"),
-        "simulation": os.environ.get("KOTC_THROTTLE_SIMULATION", "20/min"),
-        "anon": os.environ.get("KOTC_THROTTLE_ANON", "600/min"),
-        "user": os.environ.get("KOTC_THROTTLE_USER", "1200/min"),
+        "check": throttle_rate("KOTC_THROTTLE_CHECK", "120/min"),
+        "token": throttle_rate("KOTC_THROTTLE_TOKEN", "10/min"),
+        "simulation": throttle_rate("KOTC_THROTTLE_SIMULATION", "20/min"),
+        "anon": throttle_rate("KOTC_THROTTLE_ANON", "600/min"),
+        "user": throttle_rate("KOTC_THROTTLE_USER", "1200/min"),
     },
     "EXCEPTION_HANDLER": "kotc_site.api.exception_handler",
 }
