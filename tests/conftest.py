@@ -71,6 +71,18 @@ def _rulebook_after_flush(request) -> None:
 
 
 @pytest.fixture
+def inline_workers(monkeypatch) -> None:
+    """Goldfish chunks played right away in this process, as a worker would play them."""
+    from simulations import services
+
+    def enqueue(run, indexes: list[int] | None = None) -> None:
+        for index in range(run.chunks_total) if indexes is None else indexes:
+            services.chunk_play(run_id=str(run.id), index=index)
+
+    monkeypatch.setattr(services, "enqueue_chunks", enqueue)
+
+
+@pytest.fixture
 def api() -> APIClient:
     return APIClient()
 

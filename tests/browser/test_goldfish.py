@@ -2,19 +2,9 @@
 
 import pytest
 
-from simulations import services
 from tests.simulations.conftest import STARTER
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def inline_workers(monkeypatch):
-    def enqueue(run, indexes=None):
-        for index in range(run.chunks_total) if indexes is None else indexes:
-            services.chunk_play(run_id=str(run.id), index=index)
-
-    monkeypatch.setattr(services, "enqueue_chunks", enqueue)
 
 
 def log_in(page, live_server, user) -> None:

@@ -386,15 +386,6 @@ class World:
         )
 
 
-@pytest.fixture
-def inline_workers(monkeypatch) -> None:
-    def enqueue(run: SimulationRun, indexes: list[int] | None = None) -> None:
-        for index in range(run.chunks_total) if indexes is None else indexes:
-            simulation_services.chunk_play(run_id=str(run.id), index=index)
-
-    monkeypatch.setattr(simulation_services, "enqueue_chunks", enqueue)
-
-
 def make_world(alice: Any, bob: Any, visibility: str, *, with_run: bool) -> World:
     """Alice's card and deck in the given visibility; bob saved the card while it was public."""
     card = card_services.card_create(owner=alice, definition=CARD, visibility="public")

@@ -95,15 +95,6 @@ def make_hostile_world() -> dict[str, Any]:
 
 
 @pytest.fixture
-def inline_workers(monkeypatch) -> None:
-    def enqueue(run: Any, indexes: list[int] | None = None) -> None:
-        for index in range(run.chunks_total) if indexes is None else indexes:
-            simulation_services.chunk_play(run_id=str(run.id), index=index)
-
-    monkeypatch.setattr(simulation_services, "enqueue_chunks", enqueue)
-
-
-@pytest.fixture
 def hostile(page, live_server, inline_workers) -> dict[str, Any]:
     """The world, and the browser logged in as its designer and watching for dialogs."""
     world = make_hostile_world()

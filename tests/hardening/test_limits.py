@@ -24,7 +24,6 @@ from cards import views as card_views
 from cards.models import Card
 from decks import services as deck_services
 from decks.models import Deck
-from simulations import services as simulation_services
 from simulations.models import SimulationRun
 
 pytestmark = pytest.mark.django_db
@@ -52,15 +51,6 @@ def deck(alice, card) -> Deck:
     return deck_services.deck_create(
         owner=alice, name="Embers", visibility="public", entries=[(card, 40)]
     )
-
-
-@pytest.fixture
-def inline_workers(monkeypatch) -> None:
-    def enqueue(run, indexes=None):
-        for index in range(run.chunks_total) if indexes is None else indexes:
-            simulation_services.chunk_play(run_id=str(run.id), index=index)
-
-    monkeypatch.setattr(simulation_services, "enqueue_chunks", enqueue)
 
 
 def assert_json(answer, status: int) -> dict:

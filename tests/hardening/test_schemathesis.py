@@ -37,7 +37,6 @@ from schemathesis.specs.openapi.checks import (
 from cards import services as card_services
 from decks import services as deck_services
 from simulations import services as simulation_services
-from simulations.models import SimulationRun
 
 application = WSGIHandler()
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
@@ -125,15 +124,6 @@ def direct_requests() -> Iterator[None]:
     yield
     request_started.connect(close_old_connections)
     request_finished.connect(close_old_connections)
-
-
-@pytest.fixture
-def inline_workers(monkeypatch) -> None:
-    def enqueue(run: SimulationRun, indexes: list[int] | None = None) -> None:
-        for index in range(run.chunks_total) if indexes is None else indexes:
-            simulation_services.chunk_play(run_id=str(run.id), index=index)
-
-    monkeypatch.setattr(simulation_services, "enqueue_chunks", enqueue)
 
 
 @pytest.fixture

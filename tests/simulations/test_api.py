@@ -8,17 +8,6 @@ from simulations.models import SimulationRun
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def inline_workers(monkeypatch):
-    """Play every chunk right away, as a worker would, in this process."""
-
-    def enqueue(run):
-        for index in range(run.chunks_total):
-            services.chunk_play(run_id=str(run.id), index=index)
-
-    monkeypatch.setattr(services, "enqueue_chunks", enqueue)
-
-
 def url(deck):
     return f"/api/v1/decks/{deck.pk}/simulations/"
 
