@@ -11,3 +11,15 @@ class UnknownEdition(RulesError):
 
 class EditionDataError(RulesError):
     """An edition data file is missing a field, has a wrong type, or contradicts itself."""
+
+
+class GuideError(RulesError):
+    """A Card Building Guide is missing, or a guide data file is malformed."""
+
+
+class FormulaError(RulesError):
+    """A level formula cannot be read or evaluated (a missing value, a division by zero)."""
+
+
+class DesignError(RulesError):
+    """A designed ability cannot be written: an unknown component, a missing or bad variable."""
