@@ -27,11 +27,93 @@
     });
   }
 
+  // The guided designer. In builder mode the text is the builder's (read-only here) and the
+  // level follows the guide's until the designer types one; the server decides both, and
+  // this only copies them into the fields after each preview.
+  function textMode(form) {
+    const chosen = form.querySelector('input[name="text_mode"]:checked');
+    return chosen ? chosen.value : "text";
+  }
+
+  function syncMode(form) {
+    const building = textMode(form) === "builder";
+    form.querySelectorAll("[data-builder-only]").forEach(function (block) { block.hidden = !building; });
+    form.querySelectorAll("[data-text-only]").forEach(function (block) { block.hidden = building; });
+    const text = form.querySelector('textarea[name="ability_text"]');
+    if (text) { text.readOnly = building; }
+  }
+
+  function followGuide(form) {
+    const panel = document.getElementById("guide-reading");
+    if (!panel || textMode(form) !== "builder") { return; }
+    const text = form.querySelector('textarea[name="ability_text"]');
+    if (text && panel.hasAttribute("data-written-text")) {
+      text.value = panel.getAttribute("data-written-text");
+    }
+    const auto = form.querySelector('input[name="level_auto"]');
+    const level = form.querySelector('input[name="level"]');
+    const computed = panel.getAttribute("data-computed-level");
+    if (auto && auto.checked && level && computed) { level.value = computed; }
+  }
+
+  function fold(text) {
+    return text.trim().toLowerCase().replace(/\s+/g, " ").replace(/\s*(->|[:\u2192;.])\s*$/, "");
+  }
+
+  // A component chosen in a slot shows the boxes for its letters and how it moves the level.
+  function syncSlot(input) {
+    const slot = input.closest("[data-slot]");
+    if (!slot || !input.list) { return; }
+    const typed = fold(input.value);
+    const option = Array.from(input.list.options).find(function (o) { return fold(o.value) === typed; });
+    const letters = option ? option.dataset.letters : "";
+    slot.querySelectorAll("[data-letter]").forEach(function (box) {
+      box.hidden = letters.indexOf(box.dataset.letter) < 0;
+    });
+    const hint = slot.querySelector("[data-slot-hint]");
+    if (!hint) { return; }
+    hint.textContent = "";
+    if (option) {
+      const link = document.createElement("a");
+      link.href = option.dataset.href;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = "in the guide";
+      hint.append(option.label || "no level formula", " · ", link);
+    }
+  }
+
+  function refreshBuilder(form) {
+    const button = document.getElementById("builder-refresh");
+    if (button && textMode(form) === "builder" && window.htmx) { window.htmx.trigger(button, "click"); }
+  }
+
+  function setUpDesigner(form) {
+    syncMode(form);
+    form.addEventListener("input", function (event) {
+      if (event.target.matches("[data-component-slot]")) { syncSlot(event.target); }
+      if (event.target.name === "level") {
+        const auto = form.querySelector('input[name="level_auto"]');
+        if (auto) { auto.checked = false; }
+      }
+    });
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "text_mode") { syncMode(form); }
+      if (event.target.name === "kind" || event.target.name === "design_edition") { refreshBuilder(form); }
+    });
+    document.body.addEventListener("htmx:afterSettle", function () {
+      syncMode(form);
+      syncKind(form);
+      followGuide(form);
+    });
+  }
+
   function setUp() {
     const form = document.getElementById("card-form");
     if (form) {
       syncKind(form);
       setUpPreviewImage(form);
+      setUpDesigner(form);
       form.addEventListener("change", function (event) {
         if (event.target.name === "kind") { syncKind(form); }
       });

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class BuildingConfig(AppConfig):
+    name = "building"
+    verbose_name = "Card Building Guide"

@@ -1,0 +1,95 @@
+"""A designer builds an ability from the guide's components, watches the level fill itself in,
+declares another and takes it back, and saves the card; on a phone the builder fits the screen."""
+
+import re
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "lamps-and-moths-9"
+
+
+def log_in(page, django_user_model, name: str = "maker") -> None:
+    django_user_model.objects.create_user(name, password=PASSWORD)
+    page.goto("/accounts/login/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/(cards/.*)?$"))
+
+
+def level_is(page, value: str) -> None:
+    page.wait_for_function(
+        "value => document.querySelector('#id_level').value === value", arg=value
+    )
+
+
+def test_build_an_ability_and_save_the_card(page, django_user_model):
+    from cards.models import Card
+
+    log_in(page, django_user_model)
+    page.goto("/cards/new/")
+    page.fill("#id_name", "Greedy Imp")
+    page.fill("#id_sp", "1")
+    page.fill("#id_hp", "1")
+
+    # Free text first: the reader marks what is not a component.
+    page.fill("#id_ability_text", "GREED: When this card is summoned: Draw 2 cards.")
+    page.wait_for_selector("mark.gm-problem:has-text('When this card is summoned')")
+
+    # The builder, by keyboard: choose it, name the ability, pick "draw x cards.", x = 2.
+    page.focus("input[name=text_mode][value=text]")
+    page.keyboard.press("ArrowDown")  # radios move with the arrow keys
+    page.wait_for_selector("#builder", state="visible")
+    assert page.is_hidden("#id_ability_text")
+    page.fill("#b0-name", "greed")
+    page.fill("#b0-s0-e0", "draw x cards.")
+    x = page.locator("input[name='b0-s0-e0-x']")
+    x.wait_for(state="visible")
+    x.fill("2")
+    # SP 1 + HP 1 ÷ 2 = 1.5, rounded up to 2; GREED: draw 2 cards (2x = 4); total 6.
+    level_is(page, "6")
+    steps = page.inner_text(".level-steps")
+    assert "GREED: Draw 2 cards (2x = 4) → 4" in steps and "total 6" in steps
+    assert "level + 2x" in page.inner_text("#b0-s0-e0-hint")
+
+    # Another effect, by keyboard: the new box takes the focus.
+    page.focus("#builder button[value='add-effect:0:0']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'b0-s0-e1'")
+    page.keyboard.type("x-dice-heal yourself.")
+    page.fill("input[name='b0-s0-e1-x']", "1")
+    level_is(page, "7")
+    written = page.get_attribute("#guide-reading", "data-written-text")
+    assert written == "GREED: Draw 2 cards, then 1-dice-heal yourself."
+
+    # A declared level shows the mismatch; ticking the box gives the guide's level back.
+    page.fill("#id_level", "3")
+    page.wait_for_selector("#level-mismatch")
+    assert page.inner_text("#level-mismatch") == "declared 3, the guide computes 7"
+    assert not page.is_checked("#id_level_auto")
+    page.check("#id_level_auto")
+    level_is(page, "7")
+    page.wait_for_selector("#level-mismatch", state="detached")
+
+    page.click("#save-card")
+    page.wait_for_url(re.compile(r".*/cards/\d+/$"))
+    card = Card.objects.get(name="Greedy Imp")
+    assert (card.ability_text, card.level) == (written, 7)
+
+
+def test_the_builder_fits_a_phone(page, django_user_model):
+    log_in(page, django_user_model, "phoner")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/cards/new/")
+    page.check("input[name=text_mode][value=builder]")
+    page.wait_for_selector("#builder", state="visible")
+    page.click("#builder button[value='add-cost:0']")
+    page.wait_for_selector("#b0-c0")
+    page.fill("#b0-c0", "self-bury x in-play cards→")
+    page.locator("input[name='b0-c0-x']").wait_for(state="visible")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    box = page.locator("input[name='b0-c0-x']").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
