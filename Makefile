@@ -44,6 +44,7 @@ test: lint
 
 bench: install-dev
 	$(PY) bench/goldfish_bench.py
+	$(PY) bench/goldfish_panel.py
 	$(PY) bench/simulation_bench.py
 	$(PY) bench/glossary_bench.py
 

@@ -1,4 +1,5 @@
-"""Games per second of the goldfish engine on one core, for the reference deck.
+"""Games per second of the goldfish engine on one core, for the reference deck, against the
+plain per-game engine (``decks/goldfish/plain.py``) playing the same deck by the same policy.
 
 Run from the project root: ``.venv/bin/python bench/goldfish_bench.py [--games N]``.
 Thread pools of the numeric libraries are limited to one thread before NumPy loads,
@@ -27,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from decks.goldfish import Options, plan_chunks, play_chunk, simulate  # noqa: E402
 from decks.goldfish.dice import dice_table  # noqa: E402
+from decks.goldfish.plain import play_games  # noqa: E402
 from decks.goldfish.policy import build_tables  # noqa: E402
 from decks.goldfish.reference import reference_deck  # noqa: E402
 
@@ -39,6 +41,7 @@ def main() -> None:
     parser.add_argument("--bury", default="default")
     parser.add_argument("--max-turns", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs; the best is reported")
+    parser.add_argument("--plain-games", type=int, default=5_000)
     args = parser.parse_args()
     with contextlib.suppress(AttributeError, OSError):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -52,8 +55,8 @@ def main() -> None:
         max_turns=args.max_turns,
     )
     # Warm the caches (ability tables, dice tables) outside the timing.
-    build_tables(deck, options.max_turns)
-    dice_table(options.opponent_hp)
+    tables = build_tables(deck, options.max_turns, options.edition)
+    dice_table(options.hp)
     play_chunk(deck, options, 0, 1)
 
     times = []
@@ -77,6 +80,17 @@ def main() -> None:
     print(f"best of {args.repeat}: {best:.3f} s = {options.games / best:,.0f} games/s on one core")
     # On a busy machine the wall clock counts other processes' time too.
     print(f"CPU time: {best_cpu:.3f} s = {options.games / best_cpu:,.0f} games/s")
+    cpu_start = time.process_time()
+    plain = play_games(tables, options, args.plain_games, args.seed)
+    plain_cpu = time.process_time() - cpu_start
+    won = sum(plain.kills)
+    plain_mean = sum(t * c for t, c in enumerate(plain.kills, start=1)) / won if won else 0.0
+    plain_rate = plain.games / plain_cpu
+    print(
+        f"plain per-game engine: {plain.games:,} games, kill turn mean {plain_mean:.3f}, "
+        f"CPU {plain_rate:,.0f} games/s"
+    )
+    print(f"vectorized / plain: {options.games / best_cpu / plain_rate:.1f}x (goal 2.5x)")
 
 
 if __name__ == "__main__":

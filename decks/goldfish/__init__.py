@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .abilities import PATTERNS, CardAbilities, Effect, read_abilities
+from .abilities import CardAbilities, Effect, read_abilities
 from .engine import play_blocks
 from .model import BLOCK, BuryRule, Deck, GoldfishCard, GoldfishError, Options, parse_bury
 from .policy import build_tables
@@ -27,7 +27,6 @@ from .tally import Tally, fingerprint, merge
 __all__ = [
     "BLOCK",
     "CHUNK_GAMES",
-    "PATTERNS",
     "BuryRule",
     "CardAbilities",
     "Deck",
@@ -64,7 +63,7 @@ def plan_chunks(games: int, chunk_games: int = CHUNK_GAMES) -> list[tuple[int, i
 
 def play_chunk(deck: Deck, options: Options, first_block: int, end_block: int) -> Tally:
     """Play the games of blocks ``first_block .. end_block - 1`` and tally them."""
-    tables = build_tables(deck, options.max_turns)
+    tables = build_tables(deck, options.max_turns, options.edition)
     counts = play_blocks(tables, options, first_block, end_block)
     return Tally(
         fingerprint=fingerprint(deck, options),

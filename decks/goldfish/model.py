@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .setup import Setup
 
 BLOCK = 1000
 """Games per block. Block ``b`` draws every random number from its own generator,
@@ -51,6 +54,7 @@ class GoldfishCard:
     sp: int = 0
     hp: int = 0
     ability_text: str = ""
+    design_edition: int | None = None  # its Edition Indicator: the guide its text is read by
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -63,6 +67,8 @@ class GoldfishCard:
         _whole(self.hp, f"{label}: hp", 0, MAX_STAT)
         if not isinstance(self.ability_text, str):
             raise GoldfishError(f"{label}: ability_text must be a text, got {self.ability_text!r}")
+        if self.design_edition is not None:
+            _whole(self.design_edition, f"{label}: design_edition", 1, 999)
 
 
 @dataclass(frozen=True)
@@ -135,6 +141,7 @@ def _card_from_json(card: Mapping[str, Any], position: int) -> GoldfishCard:
         sp=_or_zero(card.get("sp")),
         hp=_or_zero(card.get("hp")),
         ability_text=ability_text if ability_text is not None else "",
+        design_edition=card.get("design_edition"),
     )
 
 
@@ -154,7 +161,7 @@ class BuryRule:
         return f"above:{self.level}" if self.kind == "above" else self.kind
 
 
-_ABOVE = re.compile(r"above:(\d+)")
+_ABOVE = re.compile(r"above:([0-9]+)", re.ASCII)
 
 
 def parse_bury(text: str) -> BuryRule:
@@ -167,7 +174,9 @@ def parse_bury(text: str) -> BuryRule:
     match = _ABOVE.fullmatch(cleaned.replace(" ", ""))
     if match is None:
         raise GoldfishError(f"bury must be 'none', 'default' or 'above:N', got {text!r}")
-    level = int(match.group(1))
+    digits = match.group(1).lstrip("0") or "0"
+    # The length first: int() of thousands of digits is slow, and Python refuses it anyway.
+    level = int(digits) if len(digits) <= len(str(MAX_BURY_LEVEL)) else MAX_BURY_LEVEL + 1
     if level > MAX_BURY_LEVEL:
         raise GoldfishError(f"bury: N in 'above:N' must be between 0 and {MAX_BURY_LEVEL}")
     return BuryRule("above", level)
@@ -177,8 +186,9 @@ def parse_bury(text: str) -> BuryRule:
 class Options:
     """How to goldfish: number of games, seed, turn limit, who goes first, the bury rule.
 
-    ``opponent_hp`` is the goldfish's starting HP (35 in the 14th edition), taken as an
-    option so that data from other editions can pass its own value."""
+    The edition's data decides how a game starts (:mod:`.setup`); an edition whose turns the
+    engine does not play is refused. ``opponent_hp`` is the goldfish's starting HP: the
+    edition's unless given."""
 
     games: int
     seed: int
@@ -186,7 +196,7 @@ class Options:
     going: str = "first"
     bury: str = "default"
     edition: int = 14
-    opponent_hp: int = 35
+    opponent_hp: int | None = None
     bury_rule: BuryRule = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -199,7 +209,25 @@ class Options:
         object.__setattr__(self, "bury", str(rule))
         object.__setattr__(self, "bury_rule", rule)
         _whole(self.edition, "edition", 1, 999)
+        from .setup import setup_for  # the setup reads edition data, which needs this module
+
+        setup = setup_for(self.edition)
+        if self.opponent_hp is None:
+            object.__setattr__(self, "opponent_hp", setup.hp)
         _whole(self.opponent_hp, "opponent_hp", 1, MAX_OPPONENT_HP)
+
+    @property
+    def setup(self) -> Setup:
+        """How a game starts under the edition (from its data)."""
+        from .setup import setup_for
+
+        return setup_for(self.edition)
+
+    @property
+    def hp(self) -> int:
+        """The goldfish's starting HP."""
+        assert self.opponent_hp is not None  # set in __post_init__
+        return self.opponent_hp
 
     @property
     def blocks(self) -> int:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import accumulate
 from typing import Any
+
+from cards import rules
 
 from .model import Deck, GoldfishError, Options
 from .policy import build_tables
@@ -30,9 +33,37 @@ def _median(histogram: list[int]) -> float | None:
     return (low + high) / 2
 
 
-def summarize(tally: Tally, deck: Deck, options: Options) -> dict[str, Any]:
+def legality(deck: Deck, edition: int) -> dict[str, Any]:
+    """Whether the deck, as given, may be played under ``edition``, by ``cards.rules``."""
+    entries = [
+        rules.DeckEntry(
+            count,
+            rules.Card(
+                name=card.name,
+                kind=card.kind,
+                design_edition=card.design_edition,
+                level=card.level,
+                sp=card.sp if card.kind == "minion" else None,
+                hp=card.hp if card.kind == "minion" else None,
+                ability_text=card.ability_text,
+            ),
+        )
+        for count, card in deck.entries
+    ]
+    check = rules.check_deck(entries, edition)
+    return {"legal": check.legal, "problems": [p.as_dict() for p in check.problems]}
+
+
+def summarize(
+    tally: Tally, deck: Deck, options: Options, check: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The result JSON of a (merged) tally. A tally of only some blocks summarizes the
-    games played so far."""
+    games played so far.
+
+    ``check`` is whether the deck may be played (``{"legal", "problems"}``, as
+    ``cards.rules.check_deck`` says of the deck as its owner wrote it); without it, the deck
+    given is checked. A deck that may not be played (one in progress) is goldfished all the
+    same, and the result says so."""
     if tally.fingerprint != fingerprint(deck, options) or tally.max_turns != options.max_turns:
         raise GoldfishError("this tally was made with another deck or other options")
     games = tally.games
@@ -43,6 +74,8 @@ def summarize(tally: Tally, deck: Deck, options: Options) -> dict[str, Any]:
     won = sum(kills)
     mean = sum(t * c for t, c in enumerate(kills, start=1)) / won if won else None
     seen = dict(tally.seen)
+    tables = build_tables(deck, options.max_turns, options.edition)
+    verdict = check if check is not None else legality(deck, options.edition)
     return {
         "games": games,
         "seed": options.seed,
@@ -66,6 +99,11 @@ def summarize(tally: Tally, deck: Deck, options: Options) -> dict[str, Any]:
             }
             for name in sorted(seen)
         },
-        "unmodeled_cards": list(build_tables(deck, options.max_turns).unmodeled),
+        "unmodeled_cards": list(tables.unmodeled),
+        "ignored_effects": {
+            name: [item.as_dict() for item in items] for name, items in tables.ignored
+        },
+        "legal": bool(verdict["legal"]),
+        "problems": list(verdict["problems"]),
         "not_won": games - won,
     }

@@ -14,7 +14,7 @@ from typing import Any
 
 from .model import Deck, GoldfishError, Options
 
-TALLY_VERSION = 1
+TALLY_VERSION = 2
 
 
 def fingerprint(deck: Deck, options: Options) -> str:
@@ -23,7 +23,16 @@ def fingerprint(deck: Deck, options: Options) -> str:
     data = {
         "version": TALLY_VERSION,
         "deck": [
-            [count, card.name, card.kind, card.level, card.sp, card.hp, card.ability_text]
+            [
+                count,
+                card.name,
+                card.kind,
+                card.level,
+                card.sp,
+                card.hp,
+                card.ability_text,
+                card.design_edition,
+            ]
             for count, card in deck.entries
         ],
         "options": [

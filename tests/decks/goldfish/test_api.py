@@ -34,6 +34,9 @@ RESULT_KEYS = {
     "mean_resources_by_turn",
     "p_seen_by_turn",
     "unmodeled_cards",
+    "ignored_effects",
+    "legal",
+    "problems",
     "not_won",
 }
 
@@ -119,7 +122,7 @@ def test_deck_from_json_reads_the_deck_format_and_ignores_unknown_fields() -> No
     assert the_deck.size == 40
     assert the_deck.entries[1] == (
         2,
-        GoldfishCard("Bolt", "spell", 1, 0, 0, "Inflict 3 damage to an enemy player."),
+        GoldfishCard("Bolt", "spell", 1, 0, 0, "Inflict 3 damage to an enemy player.", 13),
     )
     assert Deck.from_json(DECK_JSON["cards"]) == the_deck
 

@@ -1,7 +1,8 @@
-"""Each modeled ability, played in a single game with a stacked deck and loaded dice.
+"""Abilities made of the 14th guide's components, played in single games with a stacked deck
+and loaded dice.
 
-With dice that always show 1, the damage of a turn is the fixed damage plus the number
-of dice rolled, so every number below can be worked out by hand.
+With dice that always show 1, the damage of a turn is the number of dice rolled, so every
+number below can be worked out by hand.
 """
 
 from decks.goldfish import Options, simulate
@@ -23,101 +24,119 @@ def test_minions_attack_from_the_turn_after_they_are_summoned() -> None:
     assert game.damage == [0, 4, 10, 16]
 
 
-def test_direct_damage_spell() -> None:
-    bolt = spell("Bolt", 0, "Inflict 3 damage to an enemy player.")
-    game = stacked(
-        deck((2, bolt), (38, ROCK)), ["Bolt", "Rock", "Rock", "Rock", "Rock", "Bolt"], options(3)
+def test_on_summon_text_is_no_component_and_deals_nothing() -> None:
+    zapper = minion(
+        "Zapper", sp=0, text="When this card is summoned: Inflict 2 damage to an enemy player."
     )
-    assert game.damage == [3, 6, 6]
+    result = simulate(deck((40, zapper)), Options(games=200, seed=1, max_turns=3, bury="none"))
+    assert result["unmodeled_cards"] == ["Zapper"]
+    assert result["mean_damage_by_turn"] == {"1": 0.0, "2": 0.0, "3": 0.0}
 
 
-def test_damage_to_an_enemy_and_each_enemy_read_alike() -> None:
-    texts = ["Inflict 4 damage to an enemy.", "inflict four damage to each enemy player."]
-    for text in texts:
-        game = stacked(deck((1, spell("Zap", 0, text)), (39, ROCK)), ["Zap"], options(1))
-        assert game.damage == [4], text
-
-
-def test_dice_damage_spell_rolls_its_dice() -> None:
-    text = "Roll 3 six-sided dice and inflict damage equal to the total to an enemy player."
-    game = stacked(deck((1, spell("Hail", 0, text)), (39, ROCK)), ["Hail"], options(1), face=6)
-    assert game.damage == [18]
-
-
-def test_sp_boost_needs_a_ready_attacker() -> None:
-    rally = spell("Rally", 0, "Increase the SP of target minion by 2.")
-    the_deck = deck((1, minion("Pup", sp=1)), (2, rally), (37, ROCK))
-    # Turn 1: Pup is summoned (exhausted), so the Rallies are kept. Turn 2: Pup attacks
-    # with 1 + 2 + 2 SP.
-    game = stacked(the_deck, ["Pup", "Rally", "Rally"], options(2))
-    assert game.damage == [0, 5]
-
-
-def test_sword_counters_wait_for_an_attack() -> None:
-    whet = spell("Whetstone", 0, "Place 2 Sword Counters on target minion.")
-    the_deck = deck((1, minion("Pup", sp=1)), (1, whet), (38, ROCK))
-    # Turn 1: the counters go on the exhausted Pup; turn 2 it attacks with 1 + 2 SP;
-    # turn 3 the counters are spent.
-    game = stacked(the_deck, ["Pup", "Whetstone"], options(3))
-    assert game.damage == [0, 3, 4]
-
-
-def test_sword_counters_without_a_minion_are_not_worth_casting() -> None:
-    whet = spell("Whetstone", 0, "Place 1 Sword Counter on target minion.")
-    the_deck = deck((1, minion("Pup", sp=1)), (1, whet), (38, ROCK))
-    # Whetstone in the opening hand, Pup drawn on turn 2: the counter is placed then.
-    top = ["Whetstone", "Rock", "Rock", "Rock", "Rock", "Pup"]
-    game = stacked(the_deck, top, options(4))
-    assert game.damage == [0, 0, 2, 3]
-
-
-def test_on_summon_draw_and_damage() -> None:
-    drake = minion(
-        "Drake", sp=1, text="When this card is summoned: Inflict 2 damage to an enemy player."
-    )
-    owl = minion("Owl", sp=0, text="When this card is summoned: Draw 1 card.")
-    the_deck = deck((2, drake), (1, owl), (37, ROCK))
-    # Turn 1: Owl draws the second Drake (6th card), both Drakes enter: 4 damage.
-    game = stacked(the_deck, ["Owl", "Drake", "Rock", "Rock", "Rock", "Drake"], options(2))
-    assert game.damage == [4, 6]
-    assert game.seen["Drake"] == 0
-
-
-def test_a_minion_uses_its_ability_instead_of_attacking_when_that_is_better() -> None:
-    sage = minion("Sage", sp=0, text="SCRIBE: Draw 2 cards.")
-    bolt = spell("Bolt", 0, "Inflict 5 damage to an enemy player.")
-    the_deck = deck((1, sage), (2, bolt), (37, ROCK))
-    top = ["Sage", "Rock", "Rock", "Rock", "Rock", "Rock", "Bolt", "Bolt"]
+def test_a_minion_ability_waits_until_the_minion_is_ready_and_exhausts_it() -> None:
+    sage = minion("Sage", sp=1, text="SCRIBE: Draw 2 cards.")
+    giant = minion("Giant", level=0, sp=3)
+    the_deck = deck((1, sage), (2, giant), (37, ROCK))
+    top = ["Sage", "Rock", "Rock", "Rock", "Rock", "Rock", "Giant", "Giant"]
     game = stacked(the_deck, top, options(3))
-    # Turn 2: Sage (ready now) exhausts to draw both Bolts, which are cast at once.
-    assert game.damage == [0, 10, 10]
+    # Turn 1: the Sage is summoned exhausted: no draw. Turn 2: it exhausts to draw both
+    # Giants (summoned), so it does not attack. Turn 3, the last: a card drawn is worth
+    # nothing, so the Sage attacks with the Giants.
+    assert game.seen["Giant"] == 2
+    assert game.damage == [0, 0, 7]
 
 
 def test_a_minion_attacks_when_its_ability_is_worth_less() -> None:
-    smith = minion("Smith", sp=2, text="TEMPER: Place 1 Sword Counter on this card.")
+    smith = minion("Smith", sp=2, text="TEMPER: Target this card; place 1 Sword Counter on it.")
     game = stacked(deck((1, smith), (39, ROCK)), ["Smith"], options(3))
     assert game.damage == [0, 2, 4]
 
 
-def test_self_sword_counters_are_used_on_a_later_attack() -> None:
-    smith = minion("Smith", sp=0, text="TEMPER: Place 2 Sword Counters on this card.")
+def test_own_sword_counters_wait_for_the_minions_next_attack() -> None:
+    smith = minion("Smith", sp=0, text="TEMPER: Target this card; place 2 Sword Counters on it.")
     the_deck = deck((1, smith), (1, minion("Pup", sp=1)), (38, ROCK))
-    # Smith never attacks (SP 0) and places 2 counters each turn from turn 2; they are
-    # used by the next attack (Pup's), one turn later.
+    # The Smith places 2 counters each turn from turn 2; the next attack uses them.
     game = stacked(the_deck, ["Smith", "Pup"], options(4))
     assert game.damage == [0, 1, 4, 7]
 
 
-def test_dice_heal_is_a_known_no_op() -> None:
-    salve = spell("Salve", 0, "3-dice-heal yourself.")
+def test_an_attack_trigger_adds_its_counters_to_that_attack() -> None:
+    fury = (
+        "FURY: When this card attacks, after Attack Formation (ghost-play): Target this card;"
+        " place 2 Sword Counters on it."
+    )
+    game = stacked(deck((1, minion("Brute", sp=1, text=fury)), (39, ROCK)), ["Brute"], options(3))
+    assert game.damage == [0, 3, 6]
+
+
+def test_sword_counter_spells_need_a_minion_and_go_on_attackers_first() -> None:
+    whet = spell("Whetstone", 0, "Target 1 in-play card; place 2 Sword Counters on it.")
+    the_deck = deck((1, minion("Pup", sp=1)), (1, whet), (38, ROCK))
+    # Whetstone in the opening hand, Pup drawn on turn 2: the counters go on it then (it
+    # is exhausted, so they wait for turn 3).
+    top = ["Whetstone", "Rock", "Rock", "Rock", "Rock", "Pup"]
+    game = stacked(the_deck, top, options(4))
+    assert game.damage == [0, 0, 3, 4]
+
+
+def test_counters_on_each_target_count_each_minion_once() -> None:
+    volley = spell(
+        "Volley", 0, "Target up to 3 in-play cards; place 1 Sword Counter on each target."
+    )
+    the_deck = deck((2, minion("Pup", sp=1)), (1, volley), (37, ROCK))
+    top = ["Pup", "Pup", "Rock", "Rock", "Rock", "Volley"]
+    game = stacked(the_deck, top, options(3))
+    # Turn 2: two Pups attack and the Volley places one counter on each: 4 dice.
+    assert game.damage == [0, 4, 6]
+
+
+def test_a_resource_cost_is_paid_only_when_payable() -> None:
+    sage = minion("Sage", sp=0, text="SCRIBE: Self-exhaust 2 resources\u2192 Draw 2 cards.")
+    the_deck = deck((1, sage), (39, minion("Knight", level=5, sp=1)))
+    batch = prepared(the_deck, ["Sage"], options(6))
+    batch.act[0] = 1
+    batch.granary[:] = 1
+    batch.action_phase(2)
+    assert batch.ptr.tolist() == [5]  # one resource: the ability cannot be paid
+    batch = prepared(the_deck, ["Sage"], options(6))
+    batch.act[0] = 1
+    batch.granary[:] = 2
+    batch.action_phase(2)
+    assert batch.ptr.tolist() == [7] and batch.res.tolist() == [0]
+
+
+def test_a_hand_cost_takes_a_card_from_the_hand() -> None:
+    dig = spell("Dig", 0, "Self-destroy 1 random card in your hand\u2192 Draw 3 cards.")
+    the_deck = deck((1, dig), (4, ROCK), (35, minion("Pup", level=0, sp=1)))
+    batch = prepared(the_deck, ["Dig", "Rock", "Rock", "Rock", "Rock"], options(6))
+    batch.action_phase(2)
+    # Dig and a random Rock leave the hand; three Pups are drawn and summoned.
+    assert batch.ptr.tolist() == [8]
+    assert batch.new_n.tolist() == [3]
+    assert int(batch.hand.sum()) == 3
+
+
+def test_sheathed_cards_come_back_with_the_next_draw() -> None:
+    pact = spell("Pact", 0, "Self-sheathe 1 random card in your hand\u2192 Draw 2 cards.")
+    the_deck = deck((1, pact), (1, minion("Giant", level=9, sp=9)), (38, ROCK))
+    batch = prepared(the_deck, ["Pact", "Giant"], options(6))
+    batch.action_phase(1)
+    # A card goes back on top of the deck, so the first of the two draws takes it back:
+    # only one card comes from the deck itself.
+    assert int(batch.ptr[0]) == 6 and int(batch.sheath_n[0]) == 0
+    assert int(batch.hand.sum()) == 5 - 1 - 1 + 2
+
+
+def test_dice_heal_does_nothing_and_is_listed() -> None:
+    salve = spell("Salve", 3, "3-dice-heal yourself.")
     result = simulate(deck((40, salve)), Options(games=100, seed=1, max_turns=3))
     assert result["unmodeled_cards"] == []
+    assert result["ignored_effects"]["Salve"][0]["component"] == "effect.x-dice-heal-yourself"
     assert result["mean_damage_by_turn"]["3"] == 0
-    assert result["mean_resources_by_turn"]["3"] == 0  # nothing worth playing, nothing to sow for
 
 
 def test_silo_puts_the_top_cards_into_the_granary_unseen() -> None:
-    harvest = spell("Harvest", 0, "Silo the top 2 cards of your deck.")
+    harvest = spell("Harvest", 0, "Target up to 2 cards on the top of any deck; silo the targets.")
     big = minion("Giant", level=3, sp=3)
     the_deck = deck((1, harvest), (1, big), (1, spell("Hidden", 1)), (37, ROCK))
     top = ["Harvest", "Giant", "Rock", "Rock", "Rock", "Hidden", "Rock"]
@@ -129,17 +148,8 @@ def test_silo_puts_the_top_cards_into_the_granary_unseen() -> None:
     assert game.damage == [0, 0, 3]
 
 
-def test_extra_sow_makes_a_resource_usable_at_once() -> None:
-    plant = spell("Planting", 0, "Sow an extra resource this turn.")
-    the_deck = deck((1, plant), (1, minion("Knight", level=2, sp=2)), (38, ROCK))
-    game = stacked(the_deck, ["Planting", "Knight", "Rock", "Rock", "Rock"], options(2))
-    # Turn 1: sow a Rock, cast Planting, sow another Rock: 2 resources for the Knight.
-    assert game.resources == [2, 2]
-    assert game.damage == [0, 2]
-
-
 def test_down_level_plays_a_card_a_turn_early() -> None:
-    shortcut = spell("Shortcut", 1, "Down-level target card in your hand by 3.")
+    shortcut = spell("Shortcut", 1, "Target 1 card in your hand; down-level it by 3.")
     the_deck = deck((1, shortcut), (1, minion("Giant", level=4, sp=4)), (38, ROCK))
     game = stacked(the_deck, ["Shortcut", "Giant", "Rock", "Rock", "Rock"], options(4))
     # Granary: 1, 2, 3 ... On turn 2 (2 resources) Shortcut (1) + Giant (4 - 3 = 1).
@@ -154,16 +164,6 @@ def test_card_draw_ends_the_game_only_when_forced() -> None:
     game = stacked(the_deck, [], options(5))
     assert sorted(t for t in game.seen.values() if t is not None) == [0] * 5 + [1] * 6 + [2]
     assert game.decked and game.kill_turn is None
-
-
-def test_a_minion_boosts_another_attacker_but_not_an_empty_team() -> None:
-    drummer = minion("Drummer", sp=0, text="RALLY: Increase the SP of target minion by 3.")
-    alone = stacked(deck((1, drummer), (39, ROCK)), ["Drummer"], options(3))
-    assert alone.damage == [0, 0, 0]
-    the_deck = deck((1, drummer), (1, minion("Pup", sp=1)), (38, ROCK))
-    together = stacked(the_deck, ["Drummer", "Pup"], options(3))
-    # From turn 2 the Drummer exhausts to give the attacking Pup 3 more SP.
-    assert together.damage == [0, 4, 8]
 
 
 def test_a_one_turn_game_still_reports_every_number() -> None:
@@ -184,17 +184,3 @@ def test_biggest_first_wins_when_value_per_resource_wastes_resources() -> None:
     batch.granary[:] = 8
     batch.action_phase(1)
     assert batch.new_sp.tolist() == [10]
-
-
-def test_lethal_burn_is_cast_instead_of_a_bigger_minion() -> None:
-    meteor = spell("Meteor", 3, "Inflict 8 damage to an enemy player.")
-    giant = minion("Giant", level=3, sp=5)
-    batch = prepared(deck((1, meteor), (1, giant), (38, ROCK)), ["Meteor", "Giant"], options(6))
-    batch.granary[:] = 3
-    batch.action_phase(1)
-    assert batch.new_sp.tolist() == [5] and batch.fixed.tolist() == [0]
-    batch = prepared(deck((1, meteor), (1, giant), (38, ROCK)), ["Meteor", "Giant"], options(6))
-    batch.granary[:] = 3
-    batch.damage[:] = 27
-    batch.action_phase(1)
-    assert batch.new_sp.tolist() == [0] and batch.fixed.tolist() == [8]

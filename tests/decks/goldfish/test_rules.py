@@ -54,7 +54,7 @@ def test_unmodeled_cards_are_listed_once_sorted_and_played_for_stats() -> None:
         (5, spell("Spark", 0, "Inflict 1 damage to an enemy player.")),
     )
     result = simulate(the_deck, Options(games=200, seed=4, max_turns=3))
-    assert result["unmodeled_cards"] == ["Anvil", "Quake", "Zealot"]
+    assert result["unmodeled_cards"] == ["Anvil", "Quake", "Spark", "Zealot"]
     # Played for their stats: 1-SP minions still attack.
     assert result["mean_damage_by_turn"]["3"] > 10
 
@@ -65,17 +65,24 @@ def test_level_zero_cards_are_never_sowed() -> None:
     assert set(result["mean_resources_by_turn"].values()) == {0.0}
 
 
-def test_sowing_stops_once_the_granary_covers_the_most_expensive_card() -> None:
+def test_sowing_stops_once_the_granary_pays_for_the_hand() -> None:
+    # Level-2 Knights: the player sows while the Knights in hand cost more than the granary
+    # holds (and at least 2 cards are in hand), then plays them all each turn.
     the_deck = deck((40, minion("Knight", level=2, sp=2)))
-    result = simulate(the_deck, Options(games=500, seed=6, max_turns=6, bury="none"))
-    assert result["mean_resources_by_turn"] == {
-        "1": 1.0,
-        "2": 2.0,
-        "3": 2.0,
-        "4": 2.0,
-        "5": 2.0,
-        "6": 2.0,
-    }
+    game = stacked(the_deck, ["Knight"] * 40, one_game(6))
+    # Turn 4: 3 Knights in hand cost 6 > 3 resources, so a fourth is sowed; from turn 5 the
+    # hand holds a single card and is no longer sowed from.
+    assert game.resources == [1, 2, 3, 4, 4, 4]
+    assert game.damage == [0, 0, 2, 6, 14, 24]
+
+
+def test_a_hand_flooded_with_cheap_minions_keeps_sowing() -> None:
+    # 40 level-1 minions of 1 SP, going first, no bury: the old rule (sow only up to the
+    # most expensive card) won by turn 5 in 54% of games; sowing while the hand costs more
+    # than the granary wins almost always.
+    the_deck = deck((40, minion("Cub", level=1, sp=1)))
+    result = simulate(the_deck, Options(games=20_000, seed=3, max_turns=10, bury="none"))
+    assert result["p_kill_by_turn"]["5"] > 0.97
 
 
 def test_surplus_cards_are_sowed_before_cards_worth_playing() -> None:
@@ -84,8 +91,9 @@ def test_surplus_cards_are_sowed_before_cards_worth_playing() -> None:
     the_deck = deck((3, knight), (1, chaff), (36, ROCK))
     top = ["Knight", "Chaff", "Knight", "Rock", "Knight", "Rock", "Rock", "Rock"]
     game = stacked(the_deck, top, one_game(5))
-    # Turn 1 sows Chaff, turn 2 a Rock; a Knight is summoned on turns 2, 3 and 4.
-    assert game.resources == [1, 2, 2, 2, 2]
+    # Turn 1 sows Chaff, turns 2 and 3 a Rock (the Knights in hand cost more than the
+    # granary holds); a Knight is summoned on turns 2, 3 and 4.
+    assert game.resources == [1, 2, 3, 3, 3]
     assert game.damage == [0, 0, 2, 6, 12]
 
 
