@@ -4,6 +4,10 @@ from django.urls import path
 from accounts import views
 
 urlpatterns = [
+    path("accounts/", views.account, name="account"),
+    path("accounts/tokens/", views.token_new, name="account-token-new"),
+    path("accounts/tokens/<int:pk>/revoke/", views.token_revoke, name="account-token-revoke"),
+    path("accounts/logout-everywhere/", views.logout_everywhere, name="logout-everywhere"),
     path("accounts/signup/", views.signup, name="signup"),
     path(
         "accounts/login/",
@@ -13,7 +17,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(

@@ -1,13 +1,21 @@
-"""Sign up; log in, log out and password change are Django's views with the site's templates."""
+"""Sign up, the account page (API tokens, log out everywhere) and password change; log in
+and log out are Django's views with the site's templates."""
 
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
-from accounts.forms import SignupForm
+from accounts import selectors, services
+from accounts.forms import SignupForm, TokenForm
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -28,3 +36,76 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(
         request, "registration/signup.html", {"form": form, "next": next_url}, status=status
     )
+
+
+def _account_page(
+    request: HttpRequest,
+    *,
+    form: Form | None = None,
+    new_token: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "tokens": selectors.tokens_of(user=request.user),
+        "form": form or TokenForm(default_days=services.default_token_days()),
+        "new_token": new_token,
+    }
+    return render(request, "accounts/account.html", context, status=status)
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    return _account_page(request)
+
+
+@login_required
+@require_POST
+def token_new(request: HttpRequest) -> HttpResponse:
+    """Make a token and show it on this one answer: it is not stored anywhere it could be
+    shown again, so the page is not a redirect and is not to be cached."""
+    form = TokenForm(request.POST, default_days=services.default_token_days())
+    if not form.is_valid():
+        return _account_page(request, form=form, status=400)
+    try:
+        token, secret = services.token_create(
+            user=request.user, name=form.cleaned_data["name"], days=form.cleaned_data["days"]
+        )
+    except services.TokenLimitReached as error:
+        form.add_error(None, str(error))
+        return _account_page(request, form=form, status=400)
+    page = _account_page(
+        request, form=TokenForm(default_days=services.default_token_days()), new_token=secret
+    )
+    add_never_cache_headers(page)
+    return page
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    if not services.token_revoke(user=request.user, token_id=pk):
+        raise Http404("You have no such token.")
+    messages.success(request, "Token revoked: it no longer works.")
+    return redirect("account")
+
+
+@login_required
+@require_POST
+def logout_everywhere(request: HttpRequest) -> HttpResponse:
+    services.log_out_everywhere(user=request.user)
+    logout(request)
+    messages.success(
+        request, "You are logged out on every browser, and every API token of yours is revoked."
+    )
+    return redirect(settings.LOGOUT_REDIRECT_URL)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's, which keeps this browser logged in under a new session key: note the new
+    key, so "log out everywhere" still finds this session. (Saving the new password revokes
+    the API tokens; see accounts.signals.)"""
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        response = super().form_valid(form)
+        services.session_remember(user=self.request.user, session=self.request.session)
+        return response

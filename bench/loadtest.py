@@ -161,9 +161,18 @@ def seed() -> dict[str, str]:
                 },
             )
         )
-    from rest_framework.authtoken.models import Token
+    from knox.crypto import hash_token
+    from knox.settings import CONSTANTS
 
-    Token.objects.create(user=owner, key=WRITER_TOKEN)
+    from accounts.models import ApiToken
+
+    # A token with a known secret, stored as the site stores every token: by its hash.
+    ApiToken(
+        user=owner,
+        name="load benchmark",
+        digest=hash_token(WRITER_TOKEN),
+        token_key=WRITER_TOKEN[: CONSTANTS.TOKEN_KEY_LENGTH],
+    ).save()
     deck = Deck.objects.create(owner=owner, name="Load deck", edition=14, visibility="public")
     DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card=card, count=1) for card in cards[:60])
     return {

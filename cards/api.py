@@ -13,8 +13,13 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from drf_spectacular.utils import (
+    OpenApiRequest,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers, status
 from rest_framework.generics import GenericAPIView
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticated
@@ -24,33 +29,81 @@ from rest_framework.response import Response
 from cards import selectors, services
 from cards.check_api import CardDefinitionSerializer
 from cards.models import DEFINITION_FIELDS, Card
-from cards.search import QueryError
+from cards.search import MAX_QUERY_LENGTH, QUERY_PATTERN, QueryError
 from cards.serializers import (
+    CARD_NEEDS,
+    CardFormSerializer,
+    CardImportSerializer,
     CardInputSerializer,
     CardOutputSerializer,
     CollectionAddSerializer,
     CollectionEntryOutputSerializer,
     CopiesSerializer,
+    card_input_for,
     drf_errors,
     import_definition,
 )
-
-Q_PARAMETER = OpenApiParameter(
-    "q",
-    OpenApiTypes.STR,
-    description=(
-        'Search: free words, "quoted phrases", kind:minion|spell, level<=3, sp>=2, hp=0,'
-        " edition:14, by:username, legal:14, name:, text:, flavor:; -term negates."
-    ),
-)
+from kotc_site.api_query import PAGE, QueryBooleanField, QueryParameters, read_query
+from kotc_site.drf_text import StrictMultiPartParser
+from kotc_site.inputs import StrictJSONParser
+from kotc_site.schema import IMAGE_ENCODING, ByKind
 
 ERROR = OpenApiResponse(description="JSON error: {field: [messages]} or {detail: message}")
 PAGE_ERROR = OpenApiResponse(description="No such page of results: {detail: message}")
 
+# A new card as JSON, or as a multipart form with its picture; a minion needs SP and HP.
+CARD_BODY = {
+    "application/json": ByKind("NewCard", CardInputSerializer, CARD_NEEDS),
+    "multipart/form-data": OpenApiRequest(
+        ByKind("NewCardForm", CardFormSerializer, CARD_NEEDS), encoding=IMAGE_ENCODING
+    ),
+}
+# A card's fields to change (PUT: name, kind and level at least). Fields left out keep their
+# values, so whether SP and HP must be given depends on the card as it is stored.
+CARD_CHANGES = {
+    "application/json": CardInputSerializer,
+    "multipart/form-data": OpenApiRequest(CardFormSerializer, encoding=IMAGE_ENCODING),
+}
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "maxLength": MAX_QUERY_LENGTH,
+        "pattern": QUERY_PATTERN,
+        "description": (
+            'Search: free words, "quoted phrases", kind:minion|spell, level<=3, sp>=2, hp=0,'
+            " edition:14, by:username, legal:14, name:, text:, flavor:; -term negates."
+        ),
+    }
+)
+class SearchField(serializers.CharField):
+    """A card search, as written: cards.search reads it and says what is wrong with it."""
+
+
+class CardSearchParameters(QueryParameters):
+    q = SearchField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+
+class RenderParameters(QueryParameters):
+    download = QueryBooleanField(
+        digits=True, required=False, default=False, help_text="Save as a file."
+    )
+    size = serializers.ChoiceField(
+        choices=["full", "small"], required=False, default="full", help_text="small: 300 wide."
+    )
+    v = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Anything; the pages add the card's version so a changed card is fetched anew.",
+    )
+
 
 def _filtered(lister: Any, request: Request, **kwargs: Any) -> Any:
+    q = read_query(CardSearchParameters, request, also=PAGE)["q"]
     try:
-        return lister(q=request.query_params.get("q", ""), **kwargs)
+        return lister(q=q, **kwargs)
     except QueryError as error:
         raise drf_errors(DjangoValidationError({"q": [error.message]})) from error
 
@@ -63,9 +116,10 @@ class CardListApi(GenericAPIView):
     """Your own cards and the public ones (`?q=` searches them), and new cards."""
 
     serializer_class = CardOutputSerializer
+    parser_classes = [StrictJSONParser, StrictMultiPartParser]
 
     @extend_schema(
-        parameters=[Q_PARAMETER],
+        parameters=[CardSearchParameters],
         responses={200: CardOutputSerializer(many=True), 400: ERROR, 404: PAGE_ERROR},
     )
     def get(self, request: Request) -> Response:
@@ -75,14 +129,11 @@ class CardListApi(GenericAPIView):
         return self.get_paginated_response(data)
 
     @extend_schema(
-        request={
-            "application/json": CardInputSerializer,
-            "multipart/form-data": CardInputSerializer,
-        },
+        request=CARD_BODY,
         responses={201: CardOutputSerializer, 400: ERROR, 403: ERROR},
     )
     def post(self, request: Request) -> Response:
-        body = CardInputSerializer(data=request.data)
+        body = card_input_for(request.data)(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         try:
@@ -103,6 +154,7 @@ class CardDetailApi(GenericAPIView):
     """One card: read it (public, unlisted, or yours), change or delete it (yours)."""
 
     serializer_class = CardOutputSerializer
+    parser_classes = [StrictJSONParser, StrictMultiPartParser]
 
     def get_object(self) -> Card:
         # OPTIONS describes PUT only to whoever may change the card (DRF's metadata asks).
@@ -118,7 +170,7 @@ class CardDetailApi(GenericAPIView):
 
     def _update(self, request: Request, pk: int, *, partial: bool) -> Response:
         card = selectors.card_for_owner(user=request.user, pk=pk)
-        body = CardInputSerializer(data=request.data, partial=partial)
+        body = card_input_for(request.data)(data=request.data, partial=partial)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         try:
@@ -134,22 +186,18 @@ class CardDetailApi(GenericAPIView):
         return self._output(request, pk)
 
     @extend_schema(
-        request={
-            "application/json": CardInputSerializer,
-            "multipart/form-data": CardInputSerializer,
-        },
+        request=CARD_CHANGES,
         responses={200: CardOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
-        description="Replace the card's printed fields. Leaving out `image` keeps it.",
+        description="Set the card's name, kind and level, and any other field given; those left"
+        " out keep their values (`image` too). A minion needs SP and HP, given or kept.",
     )
     def put(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=False)
 
     @extend_schema(
-        request={
-            "application/json": CardInputSerializer,
-            "multipart/form-data": CardInputSerializer,
-        },
+        request=CARD_CHANGES,
         responses={200: CardOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+        description="Change some of the card's fields. A minion keeps needing its SP and HP.",
     )
     def patch(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=True)
@@ -178,26 +226,21 @@ class CardRenderApi(GenericAPIView):
     content_negotiation_class = JSONErrorsNegotiation
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("download", OpenApiTypes.BOOL, description="Save as a file."),
-            OpenApiParameter(
-                "size", OpenApiTypes.STR, enum=["full", "small"], description="small: 300 wide."
-            ),
-            OpenApiParameter("v", OpenApiTypes.STR, description="Cache buster from the pages."),
-        ],
+        parameters=[RenderParameters],
         responses={
             (200, "image/png"): OpenApiResponse(OpenApiTypes.BINARY, description="The PNG."),
             304: OpenApiResponse(description="Not modified (If-None-Match matched the ETag)."),
-            404: ERROR,
+            (400, "application/json"): ERROR,
+            (404, "application/json"): ERROR,
         },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         card = selectors.card_for_viewer(user=request.user, pk=pk)
-        small = request.query_params.get("size") == "small"
-        rendered = services.card_render(card=card, small=small)
+        query = read_query(RenderParameters, request)
+        rendered = services.card_render(card=card, small=query["size"] == "small")
         etag = f'"{rendered.key}"'
         private = card.visibility == card.Visibility.PRIVATE
-        if request.query_params.get("v"):
+        if query.get("v"):
             cache_control = f"{'private' if private else 'public'}, max-age=3600"
         else:
             cache_control = f"{'private' if private else 'public'}, no-cache"
@@ -205,7 +248,7 @@ class CardRenderApi(GenericAPIView):
             response = HttpResponse(status=304)
         else:
             response = HttpResponse(rendered.content, content_type="image/png")
-            if request.query_params.get("download") in ("1", "true", "yes"):
+            if query["download"]:
                 filename = f"{slugify(card.name) or 'card'}-{card.pk}.png"
                 response["Content-Disposition"] = f'attachment; filename="{filename}"'
         response["ETag"] = etag
@@ -237,9 +280,10 @@ class CardImportApi(GenericAPIView):
 
     serializer_class = CardDefinitionSerializer
     permission_classes = [IsAuthenticated]
+    parser_classes = [StrictJSONParser]
 
     @extend_schema(
-        request=CardDefinitionSerializer,
+        request=ByKind("CardImport", CardImportSerializer, CARD_NEEDS),
         responses={201: CardOutputSerializer, 400: ERROR, 403: ERROR},
     )
     def post(self, request: Request) -> Response:
@@ -273,9 +317,10 @@ class CollectionListApi(GenericAPIView):
 
     permission_classes = [IsAuthenticated]
     serializer_class = CollectionEntryOutputSerializer
+    parser_classes = [StrictJSONParser]
 
     @extend_schema(
-        parameters=[Q_PARAMETER],
+        parameters=[CardSearchParameters],
         responses={
             200: CollectionEntryOutputSerializer(many=True),
             400: ERROR,
@@ -323,6 +368,7 @@ class CollectionEntryApi(GenericAPIView):
 
     permission_classes = [IsAuthenticated]
     serializer_class = CollectionEntryOutputSerializer
+    parser_classes = [StrictJSONParser]
 
     def _output(self, request: Request, entry: Any) -> Response:
         return Response(CollectionEntryOutputSerializer(entry, context={"request": request}).data)
@@ -334,12 +380,14 @@ class CollectionEntryApi(GenericAPIView):
     @extend_schema(
         request=CopiesSerializer,
         responses={200: CollectionEntryOutputSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+        description="Set the printed copies you own; without `copies`, nothing changes.",
     )
     def patch(self, request: Request, card_id: int) -> Response:
         entry = selectors.collection_entry(user=request.user, card_id=card_id)
-        body = CopiesSerializer(data=request.data)
+        body = CopiesSerializer(data=request.data, partial=True)
         body.is_valid(raise_exception=True)
-        services.collection_set_copies(entry=entry, copies=body.validated_data["copies"])
+        if "copies" in body.validated_data:
+            services.collection_set_copies(entry=entry, copies=body.validated_data["copies"])
         return self._output(request, selectors.collection_entry(user=request.user, card_id=card_id))
 
     @extend_schema(responses={204: None, 400: ERROR, 403: ERROR, 404: ERROR})

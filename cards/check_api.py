@@ -2,11 +2,9 @@
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
-    extend_schema_field,
     inline_serializer,
 )
 from rest_framework import serializers
@@ -17,6 +15,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from cards import rules
+from kotc_site.inputs import StrictJSONParser, WholeNumberSerializerField
 
 MAX_NAME = 100
 MAX_ABILITY_TEXT = 2000
@@ -27,7 +26,6 @@ CHECK_ERROR = OpenApiResponse(description="Field errors: {field: [messages]}.")
 THROTTLED = OpenApiResponse(description="Too many checks; try again later: {detail: message}.")
 
 
-@extend_schema_field(OpenApiTypes.NUMBER)
 class StatField(serializers.Field):
     """A JSON number for level, SP or HP. Whole numbers are the rule, but a fractional
     one is accepted here so the rules engine can say why the card is invalid."""
@@ -57,10 +55,8 @@ def edition_choices() -> list[int]:
     return sorted(rules.load_editions())
 
 
-class EditionField(serializers.IntegerField):
+class EditionField(WholeNumberSerializerField):
     def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool):
-            self.fail("invalid")
         number = super().to_internal_value(data)
         known = edition_choices()
         if number not in known:
@@ -75,7 +71,7 @@ class CardDefinitionSerializer(serializers.Serializer):
 
     name = serializers.CharField(max_length=MAX_NAME, allow_blank=True, default="")
     kind = serializers.ChoiceField(choices=[k.value for k in rules.Kind])
-    design_edition = serializers.IntegerField(
+    design_edition = WholeNumberSerializerField(
         allow_null=True, min_value=1, max_value=99, required=False, default=None
     )
     level = StatField()
@@ -139,6 +135,8 @@ class CheckView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "check"
+    # A card is an object, and a form has no way to send one.
+    parser_classes = [StrictJSONParser]
 
 
 class CardCheckView(CheckView):

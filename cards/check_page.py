@@ -7,6 +7,7 @@ from django.shortcuts import render
 from cards import rules
 from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT
 from cards.marking import refurbish_segments
+from kotc_site.inputs import WholeNumberField
 
 
 def edition_options() -> list[tuple[int, str]]:
@@ -14,7 +15,13 @@ def edition_options() -> list[tuple[int, str]]:
 
 
 class StatInput(forms.FloatField):
-    """Accepts 2.5 so the verdict can explain why a fractional level is invalid."""
+    """Accepts 2.5 so the verdict can explain why a fractional level is invalid; only in the
+    digits 0-9, as every number the site reads (float() alone also reads "３")."""
+
+    def to_python(self, value: object) -> float | None:
+        if isinstance(value, str) and not value.isascii():
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
 
     def clean(self, value: object) -> int | float | None:
         number = super().clean(value)
@@ -27,7 +34,7 @@ class CardCheckForm(forms.Form):
     edition = forms.TypedChoiceField(coerce=int, choices=edition_options)
     name = forms.CharField(max_length=MAX_NAME, required=False)
     kind = forms.ChoiceField(choices=[("minion", "Minion"), ("spell", "Spell")])
-    design_edition = forms.IntegerField(
+    design_edition = WholeNumberField(
         required=False,
         min_value=1,
         max_value=99,

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 
-from cards import rules
+from cards import designer, rules
 from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT
 from cards.images import ImageRejected, clean_image
 from cards.models import Card
 from cards.services import MAX_COPIES, MAX_DESIGN_EDITION
+from kotc_site.inputs import InputError, WholeNumberField, read_json, read_whole_number
 
 IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
 MAX_IMPORT_BYTES = 64 * 1024
@@ -22,8 +22,8 @@ def edition_options() -> list[tuple[int, str]]:
 
 
 def _whole_number(label: str, *, required: bool = True, **kwargs: Any) -> forms.IntegerField:
-    message = f"{label} must be a whole number, like 3."
-    return forms.IntegerField(
+    message = f"{label} must be a whole number written with the digits 0-9, like 3."
+    return WholeNumberField(
         required=required,
         min_value=0,
         max_value=MAX_STAT,
@@ -70,7 +70,7 @@ class CardForm(forms.Form):
             "One ability a paragraph: NAME (minions, in capitals): condition: cost → effects."
         ),
     )
-    design_edition = forms.IntegerField(
+    design_edition = WholeNumberField(
         required=False,
         min_value=1,
         max_value=MAX_DESIGN_EDITION,
@@ -100,18 +100,80 @@ class CardForm(forms.Form):
         label="Check against",
         help_text="The edition whose verdict is shown next to the preview.",
     )
+    # The guided designer (cards.designer): the abilities typed as text, or built from the
+    # guide's components, whose fields the builder posts beside these.
+    text_mode = forms.ChoiceField(
+        choices=[("text", "Write the text"), ("builder", "Build it from the guide's components")],
+        required=False,
+        initial="text",
+        widget=forms.RadioSelect,
+        label="Abilities",
+    )
+    level_auto = forms.BooleanField(
+        required=False,
+        label="Level computed by the guide",
+        help_text="Untick it, or type a level, to declare another.",
+    )
 
     def __init__(self, *args: Any, card: Card | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.card = card
+        self.builder: designer.Builder | None = None
+        self.written: designer.Written | None = None
         current = rules.current_edition().number
         self.fields["edition"].initial = current
         if card is None or not card.image:
             del self.fields["remove_image"]
         if card is None:
             self.fields["design_edition"].initial = current
+            self.fields["level_auto"].initial = True
             for name in ("level", "sp", "hp"):
                 self.fields[name].initial = 1
+        if self.is_bound and self._building() and self.data.get("level_auto"):
+            self.fields["level"].required = False  # the guide fills it in
+
+    def _building(self) -> bool:
+        return self.data.get("text_mode") == "builder"
+
+    def _build(self, data: dict[str, Any], *, strict: bool) -> None:
+        """In builder mode, the ability text is what the builder writes, and the level, while
+        it follows the guide, the level the guide computes. strict: the card is being saved,
+        so whatever stops either is an error of the form."""
+        if data.get("text_mode") != "builder":
+            return
+        guide, _ = designer.guide_for(data.get("design_edition"))
+        self.builder = designer.builder_from_fields(self.data, guide)
+        self.written = designer.write(self.builder, kind=data.get("kind"))
+        data["ability_text"] = self.written.text
+        if strict:
+            for problem in self.written.problems:
+                self.add_error(None, problem)
+            if len(self.written.text) > MAX_ABILITY_TEXT:
+                self.add_error(
+                    None,
+                    f"The abilities come to {len(self.written.text):,} characters;"
+                    f" a card holds at most {MAX_ABILITY_TEXT:,}.",
+                )
+        if not data.get("level_auto") or not self.written.complete:
+            if strict and data.get("level") is None and "level" not in self.errors:
+                self.add_error("level", "Level is required: type one, or complete the builder.")
+            return
+        level = designer.level_of(
+            kind=data.get("kind"),
+            sp=data.get("sp"),
+            hp=data.get("hp"),
+            text=self.written.text,
+            guide=guide,
+        )
+        if level.value is not None and level.value <= MAX_STAT:
+            data["level"] = level.value
+        elif strict and "level" not in self.errors:
+            why = (
+                f"it comes to {level.value}, more than {MAX_STAT}"
+                if level.value is not None
+                else (level.problems[0].message if level.problems else "the card is not complete")
+            )
+            self.add_error("level", f"The guide computes no level for this card: {why}")
 
     def clean_image(self) -> Any:
         upload = self.cleaned_data.get("image")
@@ -130,6 +192,7 @@ class CardForm(forms.Form):
             for key, label in (("sp", "SP"), ("hp", "HP")):
                 if data.get(key) is None and key not in self.errors:
                     self.add_error(key, f"{label} is required for minions.")
+        self._build(data, strict=True)
         return data
 
     def definition(self) -> dict[str, Any]:
@@ -150,7 +213,7 @@ class CardPreviewForm(CardForm):
     """The design form as it is being typed: nothing is required, so a half-made card still
     draws; what cannot be read is left blank on the card and listed."""
 
-    card_id = forms.IntegerField(
+    card_id = WholeNumberField(
         required=False, min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput
     )
     preview_image = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
@@ -166,6 +229,7 @@ class CardPreviewForm(CardForm):
         data = forms.Form.clean(self)
         if data.get("kind") == Card.Kind.SPELL:
             data["sp"] = data["hp"] = None
+        self._build(data, strict=False)
         return data
 
 
@@ -174,7 +238,7 @@ class VisibilityForm(forms.Form):
 
 
 class CopiesForm(forms.Form):
-    copies = forms.IntegerField(
+    copies = WholeNumberField(
         min_value=0,
         max_value=MAX_COPIES,
         error_messages={
@@ -184,6 +248,37 @@ class CopiesForm(forms.Form):
             "required": "Say how many copies you own.",
         },
     )
+
+
+class EditionQueryForm(forms.Form):
+    """?edition= on a page that shows something under another edition (nothing is saved).
+
+    Not required; a value that cannot be read is named by problems(), and the page is shown
+    under its usual edition."""
+
+    edition = forms.CharField(required=False)
+
+    def clean_edition(self) -> int | None:
+        raw = self.cleaned_data.get("edition") or ""
+        if not raw:
+            return None
+        known = sorted(rules.load_editions())
+        names = ", ".join(str(number) for number in known)
+        try:
+            number = read_whole_number(raw)
+        except InputError as error:
+            raise forms.ValidationError(f"{error} The editions are {names}.") from None
+        if number not in known:
+            raise forms.ValidationError(f"There is no edition {number}; the editions are {names}.")
+        return number
+
+    def problems(self) -> list[str]:
+        """Each error, naming the parameter as it is written in the address."""
+        return [
+            f"?{field}= in the address: {message}"
+            for field, messages in self.errors.items()
+            for message in messages
+        ]
 
 
 class ImportForm(forms.Form):
@@ -221,9 +316,9 @@ class ImportForm(forms.Form):
         if len(text) > MAX_IMPORT_BYTES:
             raise forms.ValidationError("That is too much text for one card.")
         try:
-            parsed = json.loads(text)
-        except ValueError as error:
-            raise forms.ValidationError(f"That is not valid JSON: {error}.") from None
+            parsed = read_json(text)
+        except InputError as error:
+            raise forms.ValidationError(f"That is not valid JSON: {error}") from None
         if not isinstance(parsed, dict):
             raise forms.ValidationError("The JSON must be one card object: {…}.")
         data["card"] = parsed

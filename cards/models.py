@@ -52,6 +52,10 @@ class SharedDesign(models.Model):
 class Card(SharedDesign):
     """A card as its designer saved it. The printed fields follow the 13th/14th layout."""
 
+    # A stand-in for a card the viewer may not see says so (see cards.selectors.withheld_card).
+    withheld = False
+    withdrawn = False
+
     class Kind(models.TextChoices):
         MINION = "minion", "Minion"
         SPELL = "spell", "Spell"
@@ -122,6 +126,10 @@ class CardRevision(models.Model):
     note = models.CharField(max_length=200, blank=True)
     # The definition plus "image": the stored file name ("" when the card has none).
     data = models.JSONField()
+    # Whether others could ever see this state: the card was unlisted or public while it was
+    # the newest revision. History shows others only shared revisions, so text written while
+    # the card was private never reaches them, even after the card is shared again.
+    shared = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -59,6 +59,11 @@ VALID_KEYS_TEXT = (
 )
 
 _KEY_OPERATOR = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
+# The invisible control characters a query may not hold (tab and line breaks are spaces to it).
+_CONTROL = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f"
+_CONTROL_CHARACTER = re.compile(f"[{_CONTROL}]")
+# What a query may be, as a pattern for the API's schema.
+QUERY_PATTERN = f"^[^{_CONTROL}]*$"
 _WHOLE = re.compile(r"\d+")
 
 
@@ -142,12 +147,12 @@ def parse_query(q: str) -> CardQuery:
             f"The query is {len(q)} characters long; the limit is {MAX_QUERY_LENGTH}. "
             "Use fewer or shorter terms."
         )
-    for index, char in enumerate(q):
-        if ord(char) < 32 and char not in "\t\n\r" or char == "\x7f":
-            raise QueryError(
-                f"The query has an invisible control character at position {index + 1}; remove it.",
-                index,
-            )
+    if control := _CONTROL_CHARACTER.search(q):
+        index = control.start()
+        raise QueryError(
+            f"The query has an invisible control character at position {index + 1}; remove it.",
+            index,
+        )
     parser = _Parser(q)
     terms = parser.parse()
     if len(terms) > MAX_TERMS:

@@ -61,6 +61,41 @@ def card_viewable_q(user: Any) -> Q:
     return shared | Q(owner=user) if user is not None else shared
 
 
+def card_visible_to(card: Card, user: Any) -> bool:
+    """Whether `user` may see `card`: card_viewable_q for a card already loaded."""
+    user = _user_or_none(user)
+    return card.visibility != Card.Visibility.PRIVATE or (
+        user is not None and card.owner_id == user.pk
+    )
+
+
+WITHHELD_NAME = "Withheld card"
+
+
+def withheld_card(card: Card) -> Card:
+    """What someone who may not see `card` gets in its place (in a deck, a sample hand, a
+    print job): an unsaved blank that says only that a card is there. It keeps the id, so the
+    owner of a deck can take it out, and nothing its designer wrote: no name, kind, level,
+    stats, text, flavor or picture. Never save it."""
+    stand_in = Card(
+        pk=card.pk,
+        owner_id=card.owner_id,
+        visibility=Card.Visibility.PRIVATE,
+        name=WITHHELD_NAME,
+        kind="",
+        level=0,
+        ability_text="",
+        flavor_text="",
+    )
+    stand_in.withheld = True
+    return stand_in
+
+
+def for_viewer(card: Card, user: Any) -> Card:
+    """The card itself when `user` may see it, its withheld stand-in otherwise."""
+    return card if card_visible_to(card, user) else withheld_card(card)
+
+
 def card_for_viewer(*, user: Any, pk: Any) -> Card:
     """The card if `user` may see it; Http404 otherwise (a private card does not exist to
     anyone but its owner)."""
@@ -98,6 +133,31 @@ def cards_listed_for(*, user: Any, q: str | CardQuery = "") -> QuerySet[Card]:
     return filter_cards(cards_visible_to(user), q).order_by("-updated", "-pk")
 
 
+# -- pictures ---------------------------------------------------------------------------------
+
+
+def picture_audience(name: str, user: Any) -> str | None:
+    """Who may see the uploaded picture stored as `name`, as far as `user` is concerned:
+    "everyone" when a card that others may see shows it (now, or in a shared revision),
+    "you" when only `user`'s own cards do, and None when `user` may not see it at all.
+
+    Pictures are stored once under a name made from their content, so one file may serve
+    several cards; it may be seen by whoever may see any card or revision that shows it."""
+    cards = Card.objects.filter(image=name)
+    revisions = CardRevision.objects.filter(data__image=name)
+    shared_revisions = revisions.filter(shared=True).exclude(
+        card__visibility=Card.Visibility.PRIVATE
+    )
+    if cards.exclude(visibility=Card.Visibility.PRIVATE).exists() or shared_revisions.exists():
+        return "everyone"
+    user = _user_or_none(user)
+    if user is not None and (
+        cards.filter(owner=user).exists() or revisions.filter(card__owner=user).exists()
+    ):
+        return "you"
+    return None
+
+
 # -- collections ----------------------------------------------------------------------------
 
 
@@ -117,6 +177,18 @@ def collection_entries(*, user: Any, q: str | CardQuery = "") -> QuerySet[Collec
         )
         .order_by("card__name", "card__pk")
     )
+
+
+def collection_withdrawn(user: Any) -> int:
+    """Cards the user saved that their designers have since made private: gone from the
+    collection, and counted so it can say so."""
+    user = _user_or_none(user)
+    if user is None:
+        return 0
+    hidden = CollectionEntry.objects.filter(owner=user).exclude(
+        card__in=Card.objects.filter(card_viewable_q(user))
+    )
+    return hidden.count()
 
 
 def collection_cards(user: Any) -> QuerySet[Card]:
@@ -261,9 +333,21 @@ def revision_changes(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[F
     return tuple(changes)
 
 
-def card_history(*, card: Card) -> list[RevisionView]:
-    """The card's revisions, newest first, each with what it changed from the one before."""
-    revisions = list(card.revisions.select_related("author").order_by("number"))
+def revisions_visible_to(card: Card, user: Any) -> QuerySet[CardRevision]:
+    """The card's revisions `user` may read: all of them for its designer, for anyone else
+    only the shared ones (states that were current while the card was unlisted or public).
+    The caller has checked that `user` may see the card."""
+    revisions = card.revisions.all()
+    user = _user_or_none(user)
+    if user is None or card.owner_id != user.pk:
+        revisions = revisions.filter(shared=True)
+    return revisions
+
+
+def card_history(*, card: Card, user: Any) -> list[RevisionView]:
+    """The revisions `user` may read, newest first, each with what it changed from the one
+    before it that they may read (so a change is never shown against a private state)."""
+    revisions = list(revisions_visible_to(card, user).select_related("author").order_by("number"))
     views: list[RevisionView] = []
     previous: dict[str, Any] | None = None
     for revision in revisions:

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from drf_spectacular.types import OpenApiTypes
+from django.http import QueryDict
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -17,16 +17,20 @@ from cards.check_api import (
     MAX_NAME,
     MAX_STAT,
     CardDefinitionSerializer,
+    StatField,
 )
 from cards.images import ImageRejected, clean_image
 from cards.models import DEFINITION_FIELDS, Card, CollectionEntry
 from cards.search import old_terms
 from cards.services import MAX_COPIES, MAX_DESIGN_EDITION
+from kotc_site.api_query import TextValues
+from kotc_site.inputs import InputError, WholeNumberSerializerField, read_whole_number
+from kotc_site.schema import NameField
 
 
-@extend_schema_field(OpenApiTypes.INT)
 class WholeNumberField(serializers.Field):
-    """A whole number: 3, 3.0 or "3" (as multipart forms send it), never 2.5."""
+    """A whole number: a JSON integer, never 2.5, 3.0 or "3". In a form (`text=True`) the
+    digits 0-9, and with `blank_is_null` an empty value for none, as forms have no null."""
 
     default_error_messages = {
         "invalid": "Must be a whole number.",
@@ -35,34 +39,37 @@ class WholeNumberField(serializers.Field):
         "max_value": "Must be at most {maximum}.",
     }
 
-    def __init__(self, *, minimum: int = 0, maximum: int = MAX_STAT, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        minimum: int = 0,
+        maximum: int = MAX_STAT,
+        text: bool = False,
+        blank_is_null: bool = False,
+        **kwargs: Any,
+    ) -> None:
         self.minimum = minimum
         self.maximum = maximum
+        self.text = text
+        self.blank_is_null = blank_is_null
         super().__init__(**kwargs)
 
     def validate_empty_values(self, data: Any) -> tuple[bool, Any]:
-        if data == "" and self.allow_null:
+        if data == "" and self.blank_is_null:
             return True, None
         return super().validate_empty_values(data)
 
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool):
             self.fail("invalid")
-        if isinstance(data, str):
-            text = data.strip()
-            if re.fullmatch(r"-?\d+", text):
-                data = int(text)
-            else:
-                try:
-                    data = float(text)
-                except ValueError:
-                    self.fail("invalid")
-        if isinstance(data, float):
-            if data != data or data in (float("inf"), float("-inf")):
-                self.fail("invalid")
-            if not data.is_integer():
-                self.fail("fraction", value=f"{data:g}")
-            data = int(data)
+        if isinstance(data, str) and self.text:
+            # Text by kotc_site.inputs' rule (the digits 0-9): "３", "٣" and "3.0" are refused.
+            try:
+                data = read_whole_number(data)
+            except InputError as error:
+                raise serializers.ValidationError(str(error), code="invalid") from None
+        if isinstance(data, float) and data == data and data not in (float("inf"), float("-inf")):
+            self.fail("fraction", value=repr(data))
         if not isinstance(data, int):
             self.fail("invalid")
         if data < self.minimum:
@@ -76,10 +83,15 @@ class WholeNumberField(serializers.Field):
 
 
 class ImageUploadField(serializers.FileField):
-    """An image upload, checked and re-encoded by cards.images; "" or null removes the image."""
+    """An image upload, checked and re-encoded by cards.images. null removes the image, and in a
+    form (`blank_removes`), which has no null, so does an empty value."""
+
+    def __init__(self, *, blank_removes: bool = False, **kwargs: Any) -> None:
+        self.blank_removes = blank_removes
+        super().__init__(**kwargs)
 
     def validate_empty_values(self, data: Any) -> tuple[bool, Any]:
-        if data == "" and self.allow_null:
+        if data == "" and self.blank_removes:
             return True, None
         return super().validate_empty_values(data)
 
@@ -91,8 +103,13 @@ class ImageUploadField(serializers.FileField):
             raise serializers.ValidationError(str(error)) from error
 
 
+IMAGE_HELP = "PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels."
+
+
 class CardInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=MAX_NAME)
+    """A card as JSON. A minion needs its SP and HP; a spell's are ignored."""
+
+    name = NameField(max_length=MAX_NAME)
     kind = serializers.ChoiceField(choices=Card.Kind.values)
     design_edition = WholeNumberField(
         minimum=1, maximum=MAX_DESIGN_EDITION, allow_null=True, required=False
@@ -110,7 +127,58 @@ class CardInputSerializer(serializers.Serializer):
     image = ImageUploadField(
         required=False,
         allow_null=True,
-        help_text="PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels; null removes it.",
+        help_text="null removes the card's picture; send one in a multipart form.",
+    )
+
+
+class CardFormSerializer(TextValues, CardInputSerializer):
+    """A card as a multipart form, with its picture: numbers as text, an empty value for none.
+    Its fields are read as values (TextValues): an empty visibility is refused, not skipped."""
+
+    design_edition = WholeNumberField(
+        minimum=1, maximum=MAX_DESIGN_EDITION, required=False, text=True, blank_is_null=True
+    )
+    level = WholeNumberField(text=True)
+    sp = WholeNumberField(required=False, text=True, blank_is_null=True, help_text="Minions only.")
+    hp = WholeNumberField(required=False, text=True, blank_is_null=True, help_text="Minions only.")
+    image = ImageUploadField(
+        required=False, blank_removes=True, help_text=f"{IMAGE_HELP} Empty removes it."
+    )
+
+
+# What each kind of card needs, for the schema (cards.services.definition_clean refuses the rest).
+CARD_NEEDS = {Card.Kind.MINION.value: ["sp", "hp"], Card.Kind.SPELL.value: []}
+
+
+def card_input_for(data: Any) -> type[CardInputSerializer]:
+    """The serializer that reads `data`: a form (a QueryDict) or JSON."""
+    return CardFormSerializer if isinstance(data, QueryDict) else CardInputSerializer
+
+
+class WholeStatField(StatField):
+    """A stored card's level, SP or HP as an import reads it (StatField, then the services'
+    definition_clean): a whole number, 3.0 included. For the schema (see kotc_site.schema)."""
+
+    whole = True
+
+
+class CardImportSerializer(serializers.Serializer):
+    """A card object to import, as the schema states it (import_definition reads it): the check
+    API's card object, by the rules of a stored card (cards.services.definition_clean)."""
+
+    name = NameField(max_length=MAX_NAME)
+    kind = serializers.ChoiceField(choices=Card.Kind.values)
+    design_edition = WholeNumberSerializerField(
+        min_value=1, max_value=MAX_DESIGN_EDITION, allow_null=True, required=False
+    )
+    level = WholeStatField()
+    sp = WholeStatField(allow_null=True, required=False, help_text="Minions only.")
+    hp = WholeStatField(allow_null=True, required=False, help_text="Minions only.")
+    ability_text = serializers.CharField(
+        max_length=MAX_ABILITY_TEXT, allow_blank=True, required=False, trim_whitespace=False
+    )
+    flavor_text = serializers.CharField(
+        max_length=MAX_FLAVOR_TEXT, allow_blank=True, required=False, trim_whitespace=False
     )
 
 
@@ -152,7 +220,7 @@ class CardOutputSerializer(serializers.ModelSerializer):
 
 
 class CollectionAddSerializer(serializers.Serializer):
-    card = serializers.IntegerField(
+    card = WholeNumberSerializerField(
         min_value=1, max_value=selectors.MAX_ID, help_text="The id of a card you may see."
     )
     copies = WholeNumberField(maximum=MAX_COPIES, required=False, allow_null=True)

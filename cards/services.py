@@ -27,6 +27,7 @@ from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STA
 from cards.images import CleanImage, ImageRejected, clean_image
 from cards.models import DEFINITION_FIELDS, Card, CardRevision, CardVerdict, CollectionEntry
 from cards.render import CardFace, content_key, render_card
+from kotc_site.inputs import InputError, name_problem, read_whole_number
 
 logger = logging.getLogger(__name__)
 
@@ -49,19 +50,11 @@ def _whole(value: Any, label: str, *, required: bool, maximum: int = MAX_STAT) -
     if isinstance(value, bool):
         raise ValueError(f"{label} must be a whole number.")
     if isinstance(value, str):
-        text = value.strip()
-        if not text.isdigit():
-            try:
-                number = float(text)
-            except ValueError:
-                raise ValueError(f"{label} must be a whole number.") from None
-            if number < 0:
-                raise ValueError(f"{label} must be 0 or more.")
-            if not number.is_integer():
-                raise ValueError(f"{label} must be a whole number, not {text}.")
-            value = int(number)
-        else:
-            value = int(text)
+        # Text by kotc_site.inputs' rule (the digits 0-9); JSON numbers by their value below.
+        try:
+            value = read_whole_number(value)
+        except InputError as error:
+            raise ValueError(f"{label}: {error}") from None
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")) or not value.is_integer():
             raise ValueError(f"{label} must be a whole number, not {value:g}.")
@@ -90,6 +83,9 @@ def definition_clean(definition: Mapping[str, Any]) -> dict[str, Any]:
         errors["name"] = ["A card needs a name."]
     elif len(name) > MAX_NAME:
         errors["name"] = [f"The name has {len(name)} characters; the limit is {MAX_NAME}."]
+    elif problem := name_problem(name):
+        # A name that breaks a line cannot be written in a deck list and read back.
+        errors["name"] = [problem]
     clean["name"] = name
 
     kind = definition.get("kind")
@@ -174,13 +170,19 @@ def _revision_data(card: Card) -> dict[str, Any]:
 
 
 def _add_revision(*, card: Card, author: Any, note: str) -> CardRevision | None:
+    """Save the card's state as a new revision when it changed. The newest revision of a card
+    that others may see is marked shared, so its history may show it to them (see
+    cards.selectors.card_history)."""
     data = _revision_data(card)
+    shared = card.visibility != Card.Visibility.PRIVATE
     last = card.revisions.order_by("-number").first()
     if last is not None and last.data == data:
+        if shared and not last.shared:
+            CardRevision.objects.filter(pk=last.pk).update(shared=True)
         return None
     number = 1 if last is None else last.number + 1
     return CardRevision.objects.create(
-        card=card, number=number, author=author, note=note[:200], data=data
+        card=card, number=number, author=author, note=note[:200], data=data, shared=shared
     )
 
 
@@ -489,6 +491,12 @@ def read_card_image(card: Card) -> bytes | None:
     except OSError:
         logger.warning("The image %s of card %s is missing", card.image.name, card.pk)
         return None
+
+
+def card_render_key(*, card: Card) -> str:
+    """The key of the card's render as it is drawn now (the same as card_render's), found
+    without drawing it: what is derived from a render can be stored under it."""
+    return _render_key(card)
 
 
 def _render_key(card: Card) -> str:

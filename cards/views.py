@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -18,8 +19,16 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from cards import rules, selectors, services
-from cards.forms import CardForm, CardPreviewForm, CopiesForm, ImportForm, VisibilityForm
+from cards import designer, rules, selectors, services
+from cards.check_api import MAX_ABILITY_TEXT
+from cards.forms import (
+    CardForm,
+    CardPreviewForm,
+    CopiesForm,
+    EditionQueryForm,
+    ImportForm,
+    VisibilityForm,
+)
 from cards.images import ImageRejected, clean_image
 from cards.marking import refurbish_segments
 from cards.models import Card
@@ -147,6 +156,7 @@ def collection(request: HttpRequest) -> HttpResponse:
     entries, context, status = _search(request, selectors.collection_entries, user=request.user)
     context["page_obj"] = _page(request, entries) if entries is not None else None
     context["totals"] = selectors.collection_totals(user=request.user)
+    context["withdrawn"] = selectors.collection_withdrawn(request.user)
     if entries is not None and context["q"]:
         context["matching"] = selectors.collection_totals(user=request.user, entries=entries)
     return render(request, "cards/collection.html", context, status=status)
@@ -241,7 +251,68 @@ def _preview_context(form: CardPreviewForm, image: bytes | None) -> dict[str, An
     else:
         context["abilities"] = rules.parse_abilities(face.ability_text)
         context["terms_notes"] = _terms_notes(edition, face.design_edition)
+    context.update(_guide_context(form, face))
     return context
+
+
+def _guide_context(form: CardPreviewForm, face: CardFace) -> dict[str, Any]:
+    """The guided designer's panel: the text as the card's guide reads it (or as the builder
+    wrote it), and the level the guide computes, with its steps."""
+    data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
+    guide, note = designer.guide_for(data.get("design_edition"))
+    marks, reading = designer.marks(face.ability_text, guide)
+    level = designer.level_of(
+        kind=face.kind, sp=face.sp, hp=face.hp, text=face.ability_text, guide=guide
+    )
+    declared = face.level
+    return {
+        "design_guide": guide,
+        "guide_note": note,
+        "text_mode": data.get("text_mode") or "text",
+        "marks": marks,
+        "reading": reading,
+        "written": form.written,
+        "guide_level": level,
+        "declared_level": declared,
+        "level_mismatch": declared is not None
+        and level.value is not None
+        and declared != level.value,
+    }
+
+
+def _builder_context(
+    posted: Mapping[str, Any],
+    data: Mapping[str, Any],
+    *,
+    action: str = "",
+    builder: designer.Builder | None = None,
+) -> dict[str, Any]:
+    """The component builder as posted, after an add or remove button (action), or read from
+    the ability text ("from-text", when the builder is chosen)."""
+    guide, note = designer.guide_for(data.get("design_edition"))
+    builder_note = ""
+    if builder is None and action == "from-text":
+        text = str(posted.get("ability_text", ""))[:MAX_ABILITY_TEXT]
+        builder = designer.builder_from_text(text, guide)
+        if builder is None and text.strip():
+            builder_note = (
+                f"The text is not made of the {guide.name} guide's components, so the builder"
+                " keeps its own design; building replaces the text."
+            )
+    if builder is None:
+        builder = designer.builder_from_fields(posted, guide)
+        designer.apply_action(builder, action)
+    kind = data.get("kind") or Card.Kind.MINION
+    designer.write(builder, kind=kind)  # reads every slot, for what the page shows of it
+    return {
+        "builder": builder,
+        "design_guide": guide,
+        "guide_note": note,
+        "builder_note": builder_note,
+        "kind": kind,
+        "text_mode": data.get("text_mode") or "text",
+        "component_lists": designer.component_lists(guide),
+    }
 
 
 def _stash_preview_image(content: bytes) -> str:
@@ -293,6 +364,23 @@ def card_preview(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/_preview.html", context)
 
 
+@require_POST
+def card_builder(request: HttpRequest) -> HttpResponse:
+    """The component builder of the design form, after an add or remove button, a change of
+    mode, kind or Edition Indicator. The preview follows it (the kotc-builder event)."""
+    if not request.user.is_authenticated:
+        return HttpResponse(
+            '<p class="errors" role="alert">Log in again to build abilities.</p>', status=403
+        )
+    form = CardPreviewForm(request.POST)
+    form.is_valid()
+    action = request.POST.get("builder", "")
+    context = _builder_context(request.POST, form.cleaned_data, action=action)
+    response = render(request, "cards/_builder.html", context)
+    response["HX-Trigger-After-Settle"] = "kotc-builder"
+    return response
+
+
 def _stashed_image(token: str) -> bytes | None:
     if not token or len(token) > 64:
         return None
@@ -301,7 +389,16 @@ def _stashed_image(token: str) -> bytes | None:
 
 def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
     token = ""
-    if request.method == "POST":
+    # Without JavaScript, the builder's buttons send the whole form: the page comes back with
+    # the builder changed, and nothing is saved.
+    action = request.POST.get("builder", "") if request.method == "POST" else ""
+    builder = None
+    if action:
+        posted = {key: value for key, value in request.POST.items() if key != "image"}
+        form = CardForm(initial={**posted, "level_auto": bool(posted.get("level_auto"))}, card=card)
+        token = request.POST.get("preview_image", "")
+        status = 200
+    elif request.method == "POST":
         form = CardForm(request.POST, request.FILES, card=card)
         token = request.POST.get("preview_image", "")
         if form.is_valid():
@@ -343,9 +440,24 @@ def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
         initial: dict[str, Any] = {}
         if card is not None:
             initial = {**card.definition(), "visibility": card.visibility}
+        if card is not None:
+            guide, _ = designer.guide_for(card.design_edition)
+            builder = designer.builder_from_text(card.ability_text, guide)
+            level = designer.level_of(
+                kind=card.kind, sp=card.sp, hp=card.hp, text=card.ability_text, guide=guide
+            )
+            initial["level_auto"] = level.value == card.level
         form = CardForm(initial=initial, card=card)
         status = 200
-    preview_form = CardPreviewForm(_preview_data(form, card, token))
+    posted_data = form.data if form.is_bound else request.POST
+    builder_context = _builder_context(
+        posted_data,
+        {name: form[name].value() for name in ("design_edition", "kind", "text_mode")},
+        action=action,
+        builder=builder,
+    )
+    extra = designer.fields_of(builder_context["builder"]) if action else {}
+    preview_form = CardPreviewForm({**_preview_data(form, card, token), **extra})
     preview_form.is_valid()
     image_content = _stashed_image(token)
     if (
@@ -355,6 +467,7 @@ def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
     ):
         image_content = services.read_card_image(card)
     context = _preview_context(preview_form, image_content)
+    context.update(builder_context)
     context.update(
         {"form": form, "card": card, "preview_form": preview_form, "preview_token": token}
     )
@@ -398,7 +511,11 @@ def card_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
     card = selectors.card_for_viewer(user=request.user, pk=pk)
-    edition = _edition_from(request.GET.get("edition"))
+    query = EditionQueryForm(request.GET)
+    query.is_valid()
+    for problem in query.problems():
+        messages.error(request, problem)
+    edition = _edition_from(query.cleaned_data.get("edition"))
     context = _verdict_context(card.to_rules_card(), edition)
     is_owner = request.user.is_authenticated and card.owner_id == request.user.pk
     original = None
@@ -419,19 +536,19 @@ def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ],
             "current_edition_number": rules.current_edition().number,
             "visibility_form": VisibilityForm(initial={"visibility": card.visibility}),
-            "revision_count": card.revisions.count(),
+            "revision_count": selectors.revisions_visible_to(card, request.user).count(),
             "fork_count": card.forks.filter(selectors.card_viewable_q(request.user)).count(),
             "share_url": request.build_absolute_uri(card.get_absolute_url()),
         }
     )
-    return render(request, "cards/detail.html", context)
+    return render(request, "cards/detail.html", context, status=400 if query.errors else 200)
 
 
 def card_history(request: HttpRequest, pk: int) -> HttpResponse:
     card = selectors.card_for_viewer(user=request.user, pk=pk)
     context = {
         "card": card,
-        "revisions": selectors.card_history(card=card),
+        "revisions": selectors.card_history(card=card, user=request.user),
         "is_owner": request.user.is_authenticated and card.owner_id == request.user.pk,
     }
     return render(request, "cards/history.html", context)

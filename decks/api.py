@@ -16,7 +16,6 @@ from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiParameter,
     OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
@@ -26,31 +25,43 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.exceptions import PermissionDenied as ApiPermissionDenied
 from rest_framework.exceptions import ValidationError as ApiValidationError
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards import rules
 from cards.models import Card
-from cards.search import MAX_QUERY_LENGTH
 from cards.selectors import card_viewable_q
 from decks import printing, selectors, services
 from decks.check_api import DeckCheckResponseSerializer
 from decks.decklist import DecklistError
-from decks.models import MAX_NAME, Deck
+from decks.models import Deck
+from decks.print_renders import RETRY_AFTER_SECONDS, PrintNotReady
 from decks.serializers import (
     DeckFormatError,
     DeckImportSerializer,
     DeckInputSerializer,
+    DeckJsonImportSerializer,
     DecklistErrorSerializer,
     DecklistImportSerializer,
+    DeckListQuerySerializer,
     DeckOutputSerializer,
     DeckSummarySerializer,
+    DeckValidationQuerySerializer,
     read_deck_json,
 )
+from kotc_site.api_query import (
+    PAGE_AND_SIZE,
+    Pagination,
+    QueryBooleanField,
+    QueryParameters,
+    read_query,
+)
+from kotc_site.drf_text import StrictMultiPartParser
+from kotc_site.inputs import StrictJSONParser
+from kotc_site.schema import BODY_REQUIRED
 
 ErrorSerializer = inline_serializer("DeckError", {"detail": serializers.CharField()})
 
@@ -69,19 +80,34 @@ def _deck_data(deck: Deck, request: Request) -> dict[str, Any]:
     check = selectors.deck_check(deck)
     deck.size = check.size  # type: ignore[attr-defined]
     deck.legal = check.legal  # type: ignore[attr-defined]
-    deck.sorted_entries = selectors.sorted_entries(deck)  # type: ignore[attr-defined]
-    data = DeckOutputSerializer(deck, context={"request": request}).data
-    data["entries"] = [
-        {
-            "card": entry.card_id,
-            "count": entry.count,
-            "name": entry.card.name,
-            "kind": entry.card.kind,
-            "level": entry.card.level,
-        }
-        for entry in deck.sorted_entries  # type: ignore[attr-defined]
+    deck.withheld = check.withheld  # type: ignore[attr-defined]
+    deck.sorted_entries = [  # type: ignore[attr-defined]
+        _entry_data(entry) for entry in selectors.sorted_entries(deck)
     ]
-    return data
+    return DeckOutputSerializer(deck, context={"request": request}).data
+
+
+def _entry_data(entry: Any) -> dict[str, Any]:
+    card = entry.card
+    if card.withheld:
+        return {
+            "card": None,
+            "count": entry.count,
+            "name": None,
+            "kind": None,
+            "level": None,
+            "withheld": True,
+            "withdrawn": card.withdrawn,
+        }
+    return {
+        "card": card.pk,
+        "count": entry.count,
+        "name": card.name,
+        "kind": card.kind,
+        "level": card.level,
+        "withheld": False,
+        "withdrawn": False,
+    }
 
 
 def _entries(request: Request, rows: list[dict[str, int]]) -> list[tuple[Card, int]]:
@@ -99,7 +125,12 @@ def _entries(request: Request, rows: list[dict[str, int]]) -> list[tuple[Card, i
     return [(found[row["card"]], row["count"]) for row in rows]
 
 
-class DeckPagination(PageNumberPagination):
+# A deck as JSON, or as a multipart form whose `entries` part is the JSON list (the media type
+# OpenAPI gives such a part). A urlencoded form has no way the schema can state for entries.
+DECK_PARSERS = [StrictJSONParser, StrictMultiPartParser]
+
+
+class DeckPagination(Pagination):
     page_size = 24
     page_size_query_param = "page_size"
     max_page_size = 100
@@ -109,15 +140,12 @@ class DeckListView(APIView):
     """List decks (your own and the public ones) or create one."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
+    parser_classes = DECK_PARSERS
     # Read by the schema too, so the list is described as the page it is.
     pagination_class = DeckPagination
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("q", str, description="Only decks whose name contains this."),
-            OpenApiParameter("mine", bool, description="Only your own decks."),
-            OpenApiParameter("page", int),
-        ],
+        parameters=[DeckListQuerySerializer],
         responses={
             200: DeckSummarySerializer(many=True),
             400: OpenApiResponse(description="A query longer than 300 characters."),
@@ -126,13 +154,9 @@ class DeckListView(APIView):
         },
     )
     def get(self, request: Request) -> Response:
-        q = str(request.query_params.get("q", ""))
-        if len(q) > MAX_QUERY_LENGTH:
-            raise ApiValidationError(
-                {"q": [f"The query is {len(q)} characters long; the limit is {MAX_QUERY_LENGTH}."]}
-            )
-        q = q[:MAX_NAME]  # no deck name is longer
-        if request.query_params.get("mine") in {"1", "true", "yes"}:
+        query = read_query(DeckListQuerySerializer, request, also=PAGE_AND_SIZE)
+        q = query["q"]
+        if query["mine"]:
             if not request.user.is_authenticated:
                 raise NotAuthenticated("Log in to list your own decks.")
             decks = selectors.decks_owned_by(user=request.user, q=q)
@@ -155,7 +179,7 @@ class DeckListView(APIView):
             deck = services.deck_create(owner=request.user, entries=entries, **data)
         except ValidationError as error:
             raise ApiValidationError(_field_errors(error)) from error
-        deck = selectors.deck_with_entries(deck.pk)
+        deck = selectors.deck_with_entries(deck.pk, user=request.user)
         return Response(_deck_data(deck, request), status=status.HTTP_201_CREATED)
 
 
@@ -163,6 +187,7 @@ class DeckDetailView(APIView):
     """Read, change (owner) or delete (owner) one deck."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
+    parser_classes = DECK_PARSERS
 
     def _owned(self, request: Request, pk: int) -> Deck:
         try:
@@ -188,7 +213,9 @@ class DeckDetailView(APIView):
                 services.deck_set_entries(deck=deck, user=request.user, entries=entries or [])
         except ValidationError as error:
             raise ApiValidationError(_field_errors(error)) from error
-        return Response(_deck_data(selectors.deck_with_entries(deck.pk), request))
+        return Response(
+            _deck_data(selectors.deck_with_entries(deck.pk, user=request.user), request)
+        )
 
     @extend_schema(
         request=DeckInputSerializer,
@@ -214,14 +241,24 @@ class DeckDetailView(APIView):
 
 
 @lru_cache(maxsize=512)
-def validation_json(pk: int, updated: Any, edition: int) -> bytes:
+def _rules_rows(pk: int, updated: Any) -> tuple[selectors.RulesRow, ...]:
+    return selectors.deck_rules_rows(pk)
+
+
+def validation_json(pk: int, updated: Any, edition: int, user: Any) -> bytes:
     """The validation answer, as JSON, remembered by the deck's last change.
 
     `updated` moves whenever the deck's entries or any of its cards change (decks.signals),
     so a remembered answer is never served for a deck that changed since: the answer is
-    still computed from the cards as they are now, only not twice for the same state."""
-    rows = selectors.deck_rules_rows(pk)
-    check = rules.check_deck(selectors.rules_entries(rows), edition)
+    still computed from the cards as they are now, only not twice for the same state. The
+    cards `user` may not see are part of the key, so each viewer gets their own answer."""
+    rows = _rules_rows(pk, updated)
+    return _validation_json(pk, updated, edition, selectors.withheld_ids(rows, user))
+
+
+@lru_cache(maxsize=512)
+def _validation_json(pk: int, updated: Any, edition: int, withheld: frozenset[int]) -> bytes:
+    check = selectors.rules_check(_rules_rows(pk, updated), edition, withheld=withheld)
     return json.dumps(check.as_dict(), separators=(",", ":")).encode()
 
 
@@ -231,22 +268,15 @@ class DeckValidationView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
-        parameters=[OpenApiParameter("edition", int, description="Check under another edition.")],
+        parameters=[DeckValidationQuerySerializer],
         responses={200: DeckCheckResponseSerializer, 400: ERROR, 404: ERROR},
     )
     def get(self, request: Request, pk: int) -> Response:
-        edition = request.query_params.get("edition")
-        number = None
-        if edition not in (None, ""):
-            known = sorted(rules.load_editions())
-            if not str(edition).isdigit() or int(edition) not in known:
-                names = ", ".join(str(n) for n in known)
-                raise ApiValidationError(
-                    {"edition": [f"Unknown edition {edition!r}. Known editions: {names}."]}
-                )
-            number = int(edition)
+        number = read_query(DeckValidationQuerySerializer, request).get("edition")
         deck_edition, updated = selectors.deck_version_for_viewer(user=request.user, pk=pk)
-        body = validation_json(int(pk), updated, deck_edition if number is None else number)
+        body = validation_json(
+            int(pk), updated, deck_edition if number is None else number, request.user
+        )
         return HttpResponse(body, content_type="application/json")
 
 
@@ -274,7 +304,7 @@ class DeckForkView(APIView):
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         copy = services.deck_fork(deck=deck, user=request.user)
         return Response(
-            _deck_data(selectors.deck_with_entries(copy.pk), request),
+            _deck_data(selectors.deck_with_entries(copy.pk, user=request.user), request),
             status=status.HTTP_201_CREATED,
         )
 
@@ -283,11 +313,14 @@ class DeckImportView(APIView):
     """Import a deck: the deck JSON, or {"list": "3 Card Name\\n...", "name": ...}."""
 
     permission_classes = [IsAuthenticated]
+    # The deck JSON's cards are objects, which a form cannot hold.
+    parser_classes = [StrictJSONParser]
 
     @extend_schema(
+        extensions=BODY_REQUIRED,
         request=PolymorphicProxySerializer(
             component_name="DeckImportBody",
-            serializers=[DeckImportSerializer, DecklistImportSerializer],
+            serializers=[DeckJsonImportSerializer, DecklistImportSerializer],
             resource_type_field_name=None,
         ),
         responses={
@@ -337,8 +370,9 @@ class DeckImportView(APIView):
             raise ApiValidationError(error.detail) from error
         except ValidationError as error:
             raise ApiValidationError(_field_errors(error)) from error
-        data = _deck_data(selectors.deck_with_entries(deck.pk), request)
+        data = _deck_data(selectors.deck_with_entries(deck.pk, user=request.user), request)
         data["created_cards"] = [card.pk for card in getattr(deck, "imported_new_cards", [])]
+        data["withheld_left_out"] = getattr(deck, "imported_withheld", 0)
         return Response(data, status=status.HTTP_201_CREATED)
 
 
@@ -354,11 +388,57 @@ class PDFRenderer(BaseRenderer):
         return data
 
 
+class PDFNegotiation(BaseContentNegotiation):
+    """The PDF whatever the client's Accept header says (errors are JSON: see
+    DeckPrintView.finalize_response), so there is no `format` to choose."""
+
+    def select_parser(self, request: Request, parsers: list) -> Any:
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request: Request, renderers: list, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
+BACKS_ALIASES = {"0": "none", "1": "sheet"}
+
+
+class PrintParameters(QueryParameters):
+    paper = serializers.ChoiceField(choices=list(printing.PAPERS), required=False, default="a4")
+    backs = serializers.ChoiceField(
+        choices=[*printing.BACKS_OPTIONS, *BACKS_ALIASES],
+        required=False,
+        default="none",
+        help_text="1 or sheet: a page of card backs at the end; duplex: a page of backs after"
+        " every page, mirrored for two-sided printing.",
+    )
+    missing = QueryBooleanField(
+        digits=True,
+        required=False,
+        default=False,
+        help_text="Only the copies missing from your collection.",
+    )
+
+
+PrintProgressSerializer = inline_serializer(
+    "PrintProgress",
+    {
+        "detail": serializers.CharField(),
+        "ready": serializers.IntegerField(min_value=0, help_text="Cards drawn so far."),
+        "total": serializers.IntegerField(min_value=1, help_text="Different cards to print."),
+    },
+)
+
+
 class DeckPrintView(APIView):
-    """The deck's cards as a PDF: 2.5 × 3.5 in, 9 a page, with cut marks."""
+    """The deck's cards as a PDF: 2.5 × 3.5 in, 9 a page, with cut marks.
+
+    Cards never drawn before are drawn a few at a time (decks.print_renders): until every card
+    of the print is drawn, the answer is a 202 with the progress and a Retry-After header;
+    ask again then."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
-    renderer_classes = [JSONRenderer, PDFRenderer]
+    renderer_classes = [PDFRenderer]
+    content_negotiation_class = PDFNegotiation
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         # Errors are JSON even for a client that asked for a PDF only.
@@ -368,23 +448,17 @@ class DeckPrintView(APIView):
         return super().finalize_response(request, response, *args, **kwargs)
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("paper", str, enum=list(printing.PAPERS), default="a4"),
-            OpenApiParameter(
-                "backs",
-                str,
-                enum=["0", "1", "none", "sheet", "duplex"],
-                description="1 or sheet: a page of card backs at the end; duplex: a page of"
-                " backs after every page, mirrored for two-sided printing.",
-            ),
-            OpenApiParameter(
-                "missing", bool, description="Only the copies missing from your collection."
-            ),
-        ],
+        parameters=[PrintParameters],
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
+            (202, "application/json"): OpenApiResponse(
+                PrintProgressSerializer,
+                description="Some cards are still being drawn; ask again after Retry-After.",
+            ),
             (400, "application/json"): OpenApiResponse(
-                ErrorSerializer, description="Bad options, or nothing to print."
+                OpenApiTypes.OBJECT,
+                description="Bad options ({parameter: [messages]}), or nothing to print"
+                " ({detail: message}).",
             ),
             (404, "application/json"): OpenApiResponse(
                 ErrorSerializer, description="No such deck."
@@ -393,21 +467,23 @@ class DeckPrintView(APIView):
     )
     def get(self, request: Request, pk: int) -> Any:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-        params = request.query_params
-        backs = {"": "none", "0": "none", "1": "sheet", "true": "sheet"}.get(
-            str(params.get("backs", "")).lower(), str(params.get("backs", "")).lower()
-        )
-        missing = str(params.get("missing", "")).lower() in {"1", "true", "yes", "on"}
+        query = read_query(PrintParameters, request)
         try:
             pdf = services.deck_print_pdf(
                 deck=deck,
                 user=request.user,
-                paper=str(params.get("paper", "a4")),
-                backs=backs,  # type: ignore[arg-type]
-                only_missing=missing,
+                paper=query["paper"],
+                backs=BACKS_ALIASES.get(query["backs"], query["backs"]),
+                only_missing=query["missing"],
             )
         except printing.PrintError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+        except PrintNotReady as progress:
+            return Response(
+                {"detail": str(progress), "ready": progress.ready, "total": progress.total},
+                status=status.HTTP_202_ACCEPTED,
+                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
         response = HttpResponse(pdf, content_type="application/pdf")
         name = f"{slugify(deck.name) or 'deck'}.pdf"
         response["Content-Disposition"] = f'attachment; filename="{name}"'

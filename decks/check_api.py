@@ -17,14 +17,33 @@ from cards.check_api import (
     EditionField,
     card_from_data,
 )
+from kotc_site.inputs import WholeNumberSerializerField
 
 MAX_ENTRIES = 200
 MAX_COPIES = 100
 
 
 class DeckEntrySerializer(serializers.Serializer):
-    count = serializers.IntegerField(min_value=1, max_value=MAX_COPIES)
-    card = CardDefinitionSerializer()
+    """Copies of one card: the card in full, or, for a card the exporter could not see (its
+    designer keeps it private), `"withheld": true` and no card."""
+
+    count = WholeNumberSerializerField(min_value=1, max_value=MAX_COPIES)
+    card = CardDefinitionSerializer(required=False)
+    withheld = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="A card its designer keeps private: counted, not judged; send no card.",
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs.get("withheld"):
+            if "card" in attrs:
+                raise serializers.ValidationError(
+                    {"card": ["A withheld entry has no card: send either one."]}
+                )
+        elif "card" not in attrs:
+            raise serializers.ValidationError({"card": ["This field is required."]})
+        return attrs
 
 
 class DeckDefinitionSerializer(serializers.Serializer):
@@ -35,7 +54,11 @@ class DeckDefinitionSerializer(serializers.Serializer):
         return [
             rules.DeckEntry(count=entry["count"], card=card_from_data(entry["card"]))
             for entry in self.validated_data["cards"]
+            if not entry["withheld"]
         ]
+
+    def withheld(self) -> int:
+        return sum(entry["count"] for entry in self.validated_data["cards"] if entry["withheld"])
 
 
 DeckCheckResponseSerializer = inline_serializer(
@@ -44,6 +67,11 @@ DeckCheckResponseSerializer = inline_serializer(
         "edition": serializers.IntegerField(),
         "legal": serializers.BooleanField(),
         "size": serializers.IntegerField(),
+        "withheld": serializers.IntegerField(
+            min_value=0,
+            help_text="Copies of cards you may not see (their designers keep them private);"
+            " counted in the size, not in the cards.",
+        ),
         "problems": inline_serializer(
             "DeckProblem",
             {
@@ -68,5 +96,7 @@ class DeckCheckView(CheckView):
     def post(self, request: Request) -> Response:
         body = DeckDefinitionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        result = rules.check_deck(body.entries(), body.validated_data["edition"])
+        result = rules.check_deck(
+            body.entries(), body.validated_data["edition"], withheld=body.withheld()
+        )
         return Response(result.as_dict())

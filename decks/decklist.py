@@ -7,7 +7,9 @@ Accepted lines::
     1 Fire Drake #12      a trailing #<number> picks one card when several share the name
     # a comment           lines starting with # or // are ignored, and so are blank lines
 
-Every problem is reported with its line number, so a person can fix the list in one pass.
+Counts and card numbers are written with the digits 0-9. Every problem is reported with its line
+number, so a person can fix the list in one pass. `write_decklist` writes a deck in this format
+so that reading it back gives the same deck (see its docstring).
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ MAX_NAME = 100
 MAX_LINES = 1000
 EXAMPLE = "3 Fire Drake"
 
+# Any digits here, so that a count in other digits ("４") is named as such rather than
+# as a line that cannot be read; only 0-9 are accepted below.
 _LINE = re.compile(r"^(?P<count>[+-]?\d+)[xX\u00d7]?\s+(?P<name>.+)$")
-_CARD_NUMBER = re.compile(r"\s+#(?P<pk>\d{1,18})$")
+_CARD_NUMBER = re.compile(r"\s+#(?P<pk>[0-9]{1,19})$", re.ASCII)
+_COUNT_DIGITS = len(str(MAX_COUNT))
 _SPACES = re.compile(r"\s+")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
@@ -67,7 +72,7 @@ def parse_decklist(text: str) -> tuple[list[DecklistLine], list[LineError]]:
     """The entries of a list and the problems found in it, each with its line number."""
     lines: list[DecklistLine] = []
     errors: list[LineError] = []
-    raw_lines = text.splitlines()
+    raw_lines = text.removeprefix("\ufeff").splitlines()
     if len(raw_lines) > MAX_LINES:
         return [], [LineError(None, f"A list may have at most {MAX_LINES} lines.")]
     for number, raw in enumerate(raw_lines, start=1):
@@ -84,7 +89,15 @@ def parse_decklist(text: str) -> tuple[list[DecklistLine], list[LineError]]:
                 )
             )
             continue
-        count = int(match["count"])
+        written = match["count"]
+        if not written.isascii():
+            errors.append(LineError(number, f"write the count '{written}' with the digits 0-9."))
+            continue
+        if len(written.lstrip("+-").lstrip("0")) > _COUNT_DIGITS:
+            # Checked before int(): a count thousands of digits long is not worth reading.
+            errors.append(LineError(number, f"the count must be at most {MAX_COUNT}."))
+            continue
+        count = int(written)
         name = _SPACES.sub(" ", match["name"]).strip()
         card_number = None
         picked = _CARD_NUMBER.search(name)
@@ -192,3 +205,37 @@ def match_decklist(
         )
     errors.sort(key=lambda error: (error.line is None, error.line or 0))
     return [(chosen[pk], counts[pk]) for pk in chosen], errors
+
+
+def one_line(text: str) -> str:
+    """`text` with every run of whitespace (line breaks included) as one space."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def write_decklist(
+    entries: Iterable[tuple[int, C]],
+    *,
+    title: str = "",
+    others: Iterable[tuple[object, str]] = (),
+) -> str:
+    """The entries as a list that parse_decklist and match_decklist read back to the same cards
+    and counts, for a reader whose collection holds them.
+
+    A card is written as '3 Name', and as '3 Name #12' (its number) when its name alone could
+    pick another card: another card listed, or one of `others` (the reader's collection, as
+    (number, name) pairs), has the same name as match_decklist compares names; or the name
+    ends like a card number itself. Whitespace in a name is written as one space, which is
+    how the reader compares it. `title` becomes a comment on the first line."""
+    rows = list(entries)
+    numbers: dict[str, set[str]] = {}
+    for pk, name in [*((card.pk, card.name) for _, card in rows), *others]:
+        numbers.setdefault(normalize_name(name), set()).add(str(pk))
+    lines = [f"# {one_line(title)}"] if title.strip() else []
+    for count, card in rows:
+        name = one_line(card.name)
+        shared = len(numbers[normalize_name(card.name)]) > 1
+        line = f"{count} {name}"
+        if shared or _CARD_NUMBER.search(line):
+            line += f" #{card.pk}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 
 from cards import rules
+from cards.forms import EditionQueryForm
 from decks import printing
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_NAME, Deck
+from decks.sample_hand import HAND_SIZE, MAX_SEED
+from kotc_site.inputs import InputError, WholeNumberField, read_json, read_whole_number
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 MAX_LIST_CHARS = 100_000
+MAX_SAMPLE_TURNS = 100
 
 
 def edition_choices() -> list[tuple[int, str]]:
@@ -43,9 +46,9 @@ class DeckForm(forms.Form):
 class EntryForm(forms.Form):
     """One change to a deck's list, from the +/- buttons, the Add buttons or a count box."""
 
-    card = forms.IntegerField(min_value=1)
+    card = WholeNumberField(min_value=1)
     action = forms.ChoiceField(choices=[("add", "add"), ("remove", "remove"), ("set", "set")])
-    count = forms.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
+    count = WholeNumberField(min_value=0, max_value=MAX_COUNT, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -97,14 +100,20 @@ class DeckImportForm(forms.Form):
         if upload is not None:
             if upload.size > MAX_IMPORT_BYTES:
                 self.add_error(
-                    "file", f"The file is larger than {MAX_IMPORT_BYTES // 1024 // 1024} MB."
+                    "file",
+                    forms.ValidationError(
+                        f"The file is larger than {MAX_IMPORT_BYTES // 1024 // 1024} MB.",
+                        code="too_large",
+                    ),
                 )
                 return data
             try:
-                text = upload.read().decode("utf-8-sig")
+                text = upload.read().decode("utf-8")
             except UnicodeDecodeError:
                 self.add_error("file", "The file is not UTF-8 text.")
                 return data
+        # A byte-order mark is not part of the deck, pasted or uploaded, JSON or list.
+        text = text.removeprefix("\ufeff")
         if not text.strip():
             raise forms.ValidationError("Paste a deck or choose a file.")
         data["content"] = text
@@ -112,10 +121,10 @@ class DeckImportForm(forms.Form):
         stripped = text.lstrip()
         if stripped.startswith(("{", "[")):
             try:
-                data["json"] = json.loads(stripped)
-            except ValueError as error:
+                data["json"] = read_json(stripped)
+            except InputError as error:
                 raise forms.ValidationError(
-                    f"This looks like JSON but cannot be read: {error}."
+                    f"This looks like JSON but cannot be read: {error}"
                 ) from error
             if not isinstance(data["json"], dict):
                 raise forms.ValidationError(
@@ -147,3 +156,47 @@ class PrintForm(forms.Form):
 
     def clean_backs(self) -> str:
         return self.cleaned_data.get("backs") or "none"
+
+
+class DeckQueryForm(EditionQueryForm):
+    """The query of the deck page and its parts: ?edition= shows the deck under another edition
+    (nothing is saved); ?seed=&bury=&turns=&decided= replay a sample hand (decks.sample_hand).
+
+    Nothing here is required; a value that cannot be read is named in the form's errors, and
+    the page is shown without it."""
+
+    seed = forms.CharField(required=False, help_text="A whole number, or 'new'.")
+    bury = forms.TypedMultipleChoiceField(
+        coerce=int,
+        choices=[(str(position), str(position)) for position in range(HAND_SIZE)],
+        required=False,
+        error_messages={
+            "invalid_choice": f"A card to bury is a position in the hand, 0 to {HAND_SIZE - 1}."
+        },
+    )
+    turns = WholeNumberField(min_value=0, max_value=MAX_SAMPLE_TURNS, required=False)
+    decided = forms.BooleanField(required=False)
+
+    def clean_seed(self) -> int | str | None:
+        raw = (self.cleaned_data.get("seed") or "").strip()
+        if not raw:
+            return None
+        if raw == "new":
+            return "new"
+        try:
+            seed = read_whole_number(raw)
+        except InputError as error:
+            raise forms.ValidationError(f"{error} Or 'new' for a new hand.") from None
+        if not 0 <= seed <= MAX_SEED:
+            raise forms.ValidationError(f"A seed is a whole number from 0 to {MAX_SEED}.")
+        return seed
+
+
+class DeckEditionForm(forms.Form):
+    """The edition selector of the deck panel, which saves the deck's edition."""
+
+    edition = forms.TypedChoiceField(
+        coerce=int,
+        choices=edition_choices,
+        error_messages={"invalid_choice": "Choose one of the editions in the list."},
+    )

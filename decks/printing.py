@@ -416,3 +416,10 @@ def _font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 @cache
 def card_back_jpeg() -> bytes:
     return jpeg_bytes(card_back())
+
+
+@cache
+def card_back_png() -> bytes:
+    out = io.BytesIO()
+    card_back().save(out, "PNG", optimize=True)
+    return out.getvalue()

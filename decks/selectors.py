@@ -3,6 +3,12 @@
 Private decks are seen by their owner only. Unlisted decks are seen by anyone who has their
 address but are never listed to others. Public decks are listed in the gallery. Validation is
 computed on every read from the cards as they are now; nothing about it is stored.
+
+A deck may hold cards its viewer may not see: the owner's own private cards, or a card another
+designer made private after it was added. Every deck read here loads its entries through
+`withhold`, which puts a withheld stand-in (cards.selectors.withheld_card) in place of each such
+card, so pages, the API, exports, print jobs, the sample hand and goldfish runs only ever get
+what the viewer may see. Validation counts withheld copies and says so.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from cards import rules
 from cards.marking import Segment, refurbish_segments
 from cards.models import Card, CollectionEntry
 from cards.search import filter_cards
-from cards.selectors import card_viewable_q
+from cards.selectors import as_id, card_viewable_q, card_visible_to, withheld_card
 from decks import stats as deck_stats_module
 from decks.models import Deck, DeckEntry
 
@@ -85,14 +91,17 @@ def decks_owned_by(*, user: Any, q: str = "") -> QuerySet[Deck]:
     return _with_size(decks).order_by("-updated", "-pk")
 
 
-def with_legality(decks: Sequence[Deck]) -> list[Deck]:
-    """The decks, each with `legal` set: whether it may be played under its edition now.
+def with_legality(decks: Sequence[Deck], *, user: Any) -> list[Deck]:
+    """The decks, each with `legal` set: whether it may be played under its edition now, as
+    `user` sees it (a deck holding cards withheld from them is not legal to them).
 
     Two queries for the whole list: the entries and their cards."""
     decks = list(decks)
     prefetch_related_objects(decks, _entries_prefetch())
     for deck in decks:
-        deck.legal = deck_check(deck).legal  # type: ignore[attr-defined]
+        check = deck_check(withhold(deck, user))
+        deck.legal = check.legal  # type: ignore[attr-defined]
+        deck.withheld = check.withheld  # type: ignore[attr-defined]
     return decks
 
 
@@ -102,20 +111,34 @@ def _entries_prefetch() -> Prefetch:
     )
 
 
-def deck_with_entries(pk: Any) -> Deck:
-    """The deck with its owner, entries and their cards loaded in two queries.
+def withhold(deck: Deck, user: Any) -> Deck:
+    """Put a withheld stand-in in place of every loaded card of the deck that `user` may not
+    see. A stand-in is `withdrawn` when the card is not the deck owner's: its designer made it
+    private after it was added."""
+    for entry in deck.entries.all():
+        card = entry.card
+        if card.withheld or card_visible_to(card, user):
+            continue
+        stand_in = withheld_card(card)
+        stand_in.withdrawn = card.owner_id != deck.owner_id
+        entry.card = stand_in
+    return deck
 
-    Raises Deck.DoesNotExist."""
-    return (
+
+def deck_with_entries(pk: Any, *, user: Any) -> Deck:
+    """The deck with its owner, entries and their cards loaded in two queries, as `user` may
+    see them. Raises Deck.DoesNotExist."""
+    deck = (
         Deck.objects.select_related("owner", "forked_from")
         .prefetch_related(_entries_prefetch())
         .get(pk=pk)
     )
+    return withhold(deck, user)
 
 
 def deck_for_viewer(*, user: Any, pk: Any, entries: bool = True) -> Deck:
-    """The deck if `user` may see it; Http404 otherwise (a private deck does not exist to
-    anyone but its owner)."""
+    """The deck if `user` may see it, its cards as `user` may see them; Http404 otherwise (a
+    private deck does not exist to anyone but its owner)."""
     try:
         pk = int(pk)
     except (TypeError, ValueError):
@@ -126,7 +149,7 @@ def deck_for_viewer(*, user: Any, pk: Any, entries: bool = True) -> Deck:
     deck = decks.filter(pk=pk).first()
     if deck is None:
         raise Http404("No such deck.")
-    return deck
+    return withhold(deck, user) if entries else deck
 
 
 def deck_for_owner(*, user: Any, pk: Any, entries: bool = True) -> Deck:
@@ -152,14 +175,25 @@ def deck_size(deck: Deck) -> int:
     return sum(entry.count for entry in deck.entries.all())
 
 
+def withheld_count(deck: Deck) -> int:
+    """Copies of withheld cards among the deck's loaded entries."""
+    return sum(entry.count for entry in deck.entries.all() if entry.card.withheld)
+
+
 def deck_check(deck: Deck, edition: int | None = None) -> rules.DeckCheck:
-    """The rules engine's verdict on the deck, from its cards as they are now."""
+    """The rules engine's verdict on the deck, from its cards as they are now (and as its
+    loaded entries show them: withheld cards are counted, not judged)."""
     number = deck.edition_rules.number if edition is None else edition
-    entries = [
-        rules.DeckEntry(count=entry.count, card=entry.card.to_rules_card())
-        for entry in sorted_entries(deck)
-    ]
-    return rules.check_deck(entries, number)
+    entries = sorted_entries(deck)
+    return rules.check_deck(
+        [
+            rules.DeckEntry(count=entry.count, card=entry.card.to_rules_card())
+            for entry in entries
+            if not entry.card.withheld
+        ],
+        number,
+        withheld=sum(entry.count for entry in entries if entry.card.withheld),
+    )
 
 
 _RULES_FIELDS = (
@@ -173,6 +207,8 @@ _RULES_FIELDS = (
     "card__hp",
     "card__ability_text",
     "card__flavor_text",
+    "card__owner_id",
+    "card__visibility",
 )
 RulesRow = tuple[Any, ...]
 
@@ -183,10 +219,10 @@ def deck_version_for_viewer(*, user: Any, pk: Any) -> tuple[int, Any]:
 
     This runs on every call of the validation API, so it is one constant statement rather
     than a compiled queryset; the condition is deck_viewable_q's: shared, or the user's own."""
-    try:
-        pk = int(pk)
-    except (TypeError, ValueError):
-        raise Http404("No such deck.") from None
+    # An id no row can have is refused here: the database would refuse the statement.
+    pk = as_id(pk)
+    if pk is None:
+        raise Http404("No such deck.")
     user = _user_or_none(user)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -205,14 +241,27 @@ _VERSION_SQL = (
 
 
 def deck_rules_rows(pk: int) -> tuple[RulesRow, ...]:
-    """For each entry of the deck, the fields the rules read, in deck order: plain rows,
-    no model objects. The caller has checked that the deck may be seen."""
+    """For each entry of the deck, the fields the rules read (and who may see the card), in
+    deck order: plain rows, no model objects. The caller has checked that the deck may be
+    seen, and passes the rows through `withheld_ids` before judging them."""
     rows = DeckEntry.objects.filter(deck_id=pk).values_list(*_RULES_FIELDS)
     return tuple(sorted(rows, key=lambda r: (KIND_ORDER.get(r[1], 2), r[2], r[3].casefold(), r[0])))
 
 
-def rules_entries(rows: tuple[RulesRow, ...]) -> list[rules.DeckEntry]:
-    return [
+def withheld_ids(rows: tuple[RulesRow, ...], user: Any) -> frozenset[int]:
+    """The cards among the rows that `user` may not see: card_visible_to, for plain rows."""
+    user = _user_or_none(user)
+    viewer = user.pk if user is not None else None
+    return frozenset(
+        row[0] for row in rows if row[11] == Card.Visibility.PRIVATE and row[10] != viewer
+    )
+
+
+def rules_check(
+    rows: tuple[RulesRow, ...], edition: int, *, withheld: frozenset[int]
+) -> rules.DeckCheck:
+    """The deck check of plain rows, the `withheld` cards counted but not judged."""
+    entries = [
         rules.DeckEntry(
             count=count,
             card=rules.Card(
@@ -226,8 +275,11 @@ def rules_entries(rows: tuple[RulesRow, ...]) -> list[rules.DeckEntry]:
                 flavor_text=flavor,
             ),
         )
-        for _, kind, level, name, count, design, sp, hp, text, flavor in rows
+        for card_id, kind, level, name, count, design, sp, hp, text, flavor, *_ in rows
+        if card_id not in withheld
     ]
+    hidden = sum(row[4] for row in rows if row[0] in withheld)
+    return rules.check_deck(entries, edition, withheld=hidden)
 
 
 # -- the deck page ----------------------------------------------------------------------------
@@ -309,6 +361,21 @@ class DeckView:
     size: SizeStatus
     verdict_counts: tuple[tuple[str, int], ...]  # (verdict, copies), for the summary
     deck_problems: tuple[rules.Problem, ...]  # problems of the whole deck (its size)
+    withheld: tuple[DeckEntry, ...] = ()  # entries whose cards the viewer may not see
+    # The viewer's own private cards in a deck others may see: withheld from those others.
+    private_to_others: tuple[Card, ...] = ()
+
+    @property
+    def withheld_count(self) -> int:
+        return sum(entry.count for entry in self.withheld)
+
+    @property
+    def withdrawn_count(self) -> int:
+        return sum(entry.count for entry in self.withheld if entry.card.withdrawn)
+
+    @property
+    def private_to_others_count(self) -> int:
+        return len(self.private_to_others)
 
     @property
     def flagged(self) -> tuple[EntryView, ...]:
@@ -338,12 +405,18 @@ def owned_copies(*, user: Any, cards: Sequence[Card]) -> dict[int, int]:
 
 
 def deck_view(deck: Deck, *, user: Any = None, edition: int | None = None) -> DeckView:
-    """The deck page's content. One query for the viewer's collection, none for the rest."""
+    """The deck page's content. One query for the viewer's collection, none for the rest.
+
+    The deck's entries were loaded for `user` (withheld cards already stand in for the ones
+    they may not see): those are listed apart, counted, and never judged."""
     rules_edition = deck.edition_rules if edition is None else rules.get_edition(edition)
-    entries = sorted_entries(deck)
+    every = sorted_entries(deck)
+    entries = [entry for entry in every if not entry.card.withheld]
+    withheld = tuple(entry for entry in every if entry.card.withheld)
     check = rules.check_deck(
         [rules.DeckEntry(count=e.count, card=e.card.to_rules_card()) for e in entries],
         rules_edition.number,
+        withheld=sum(entry.count for entry in withheld),
     )
     owned = owned_copies(user=user, cards=[entry.card for entry in entries])
     known = _user_or_none(user) is not None
@@ -387,6 +460,20 @@ def deck_view(deck: Deck, *, user: Any = None, edition: int | None = None) -> De
             )
         ),
         deck_problems=tuple(problem for problem in check.problems if problem.card is None),
+        withheld=withheld,
+        private_to_others=_private_to_others(deck, entries, user),
+    )
+
+
+def _private_to_others(deck: Deck, entries: Sequence[DeckEntry], user: Any) -> tuple[Card, ...]:
+    """The owner's own private cards in a deck that others may see."""
+    user = _user_or_none(user)
+    if user is None or deck.owner_id != user.pk or deck.visibility == Deck.Visibility.PRIVATE:
+        return ()
+    return tuple(
+        entry.card
+        for entry in entries
+        if entry.card.owner_id == user.pk and entry.card.visibility == Card.Visibility.PRIVATE
     )
 
 
@@ -399,7 +486,8 @@ class MissingCard:
 
 
 def deck_missing(*, deck: Deck, user: Any) -> list[MissingCard]:
-    """The copies `user` needs to print beyond those their collection says they own."""
+    """The copies `user` needs to print beyond those their collection says they own (a
+    withheld card is never owned: it prints as a card back)."""
     entries = sorted_entries(deck)
     owned = owned_copies(user=user, cards=[entry.card for entry in entries])
     missing = []

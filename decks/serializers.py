@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.utils import html
 
 from cards.check_api import EditionField
+from cards.search import MAX_QUERY_LENGTH
 from cards.selectors import MAX_ID
-from decks.check_api import DeckDefinitionSerializer
+from cards.serializers import CARD_NEEDS, CardImportSerializer
+from decks.check_api import MAX_ENTRIES as MAX_DECK_JSON_ENTRIES
+from decks.check_api import DeckDefinitionSerializer, DeckEntrySerializer
 from decks.decklist import MAX_LINES
 from decks.forms import MAX_LIST_CHARS
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Deck
+from kotc_site.api_query import QueryBooleanField, QueryParameters
+from kotc_site.inputs import InputError, WholeNumberSerializerField, read_json
+from kotc_site.schema import ByKind, NameField
 
 
 class DeckFormatError(ValueError):
@@ -62,13 +71,24 @@ def _readable(path: list[str]) -> list[str]:
 class DeckImportSerializer(DeckDefinitionSerializer):
     """The deck JSON: the check API's deck body plus the deck's name and description."""
 
-    name = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True)
+    name = NameField(max_length=MAX_NAME, required=False, allow_blank=True)
     description = serializers.CharField(
         max_length=MAX_DESCRIPTION, required=False, allow_blank=True, default=""
     )
     visibility = serializers.ChoiceField(
         choices=Deck.Visibility.values, required=False, default=Deck.Visibility.PRIVATE
     )
+
+
+class _ImportEntrySerializer(DeckEntrySerializer):
+    card = ByKind("CardImport", CardImportSerializer, CARD_NEEDS, required=False)
+
+
+class DeckJsonImportSerializer(DeckImportSerializer):
+    """The deck JSON to import, as the schema states it: its cards become cards of the
+    importer's, so each is a card object to import (cards.serializers.CardImportSerializer)."""
+
+    cards = _ImportEntrySerializer(many=True, allow_empty=True, max_length=MAX_DECK_JSON_ENTRIES)
 
 
 def read_deck_json(data: Any) -> dict[str, Any]:
@@ -83,7 +103,7 @@ class DecklistImportSerializer(serializers.Serializer):
     """A plain list to import: one '3 Card Name' a line."""
 
     list = serializers.CharField(max_length=MAX_LIST_CHARS, trim_whitespace=False)
-    name = serializers.CharField(max_length=MAX_NAME)
+    name = NameField(max_length=MAX_NAME)
     description = serializers.CharField(
         max_length=MAX_DESCRIPTION, required=False, allow_blank=True, default=""
     )
@@ -99,18 +119,44 @@ class DecklistImportSerializer(serializers.Serializer):
 
 
 class EntryInputSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-    count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
+    card = WholeNumberSerializerField(min_value=1, max_value=MAX_ID)
+    count = WholeNumberSerializerField(min_value=1, max_value=MAX_COUNT)
+
+    def to_internal_value(self, data: Any) -> Any:
+        # Entries, when given, replace the deck's whole list, so each entry is whole, in a
+        # PATCH too: DRF would leave out a missing field of a partial update's nested entry.
+        if isinstance(data, Mapping):
+            missing = {
+                name: [field.error_messages["required"]]
+                for name, field in self.fields.items()
+                if name not in data
+            }
+            if missing:
+                raise serializers.ValidationError(missing)
+        return super().to_internal_value(data)
+
+
+# How DRF reads a list of objects from a form body: entries[0]card=12&entries[0]count=3.
+_FORM_ENTRY_KEY = re.compile(r"entries\[[0-9]+\]")
 
 
 class DeckInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=MAX_NAME)
+    name = NameField(max_length=MAX_NAME)
     description = serializers.CharField(
         max_length=MAX_DESCRIPTION, required=False, allow_blank=True
     )
     edition = EditionField(required=False)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.values, required=False)
     entries = EntryInputSerializer(many=True, required=False, max_length=MAX_ENTRIES)
+
+    def to_internal_value(self, data: Any) -> Any:
+        if html.is_html_input(data):
+            data = _form_entries(data)
+        if html.is_html_input(data) and not any(key.startswith("entries[") for key in data):
+            # A form's fields read as values, as the schema has them: DRF would take an empty
+            # one for a missing one (an empty visibility in a PATCH left the deck as it was).
+            data = {key: data.get(key) for key in data}
+        return super().to_internal_value(data)
 
     def validate_entries(self, value: list[dict[str, int]]) -> list[dict[str, int]]:
         seen: set[int] = set()
@@ -123,12 +169,78 @@ class DeckInputSerializer(serializers.Serializer):
         return value
 
 
+class DeckListQuerySerializer(QueryParameters):
+    """The query of GET /api/v1/decks/."""
+
+    q = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        default="",
+        max_length=MAX_QUERY_LENGTH,
+        error_messages={"max_length": "The query is too long; the limit is {max_length}."},
+        help_text="Only decks whose name contains this.",
+    )
+    mine = QueryBooleanField(
+        digits=True, required=False, default=False, help_text="Only your own decks."
+    )
+
+    def validate_q(self, value: str) -> str:
+        return value[:MAX_NAME]  # no deck name is longer
+
+
+class DeckValidationQuerySerializer(QueryParameters):
+    """The query of GET /api/v1/decks/{id}/validation/."""
+
+    edition = EditionField(required=False, help_text="Check under another edition.")
+
+
+def _form_entries(data: Any) -> Any:
+    """A form body (multipart or urlencoded) with its entries made readable, or a 400.
+
+    DRF reads entries[0]card=12&entries[0]count=3 itself; `entries` may also hold the list as
+    JSON text. A key that starts like entries but is neither is refused: DRF would skip it,
+    and a deck would be saved without the cards it was sent."""
+    keys = [key for key in data if key.startswith("entries")]
+    unread = [key for key in keys if key != "entries" and not _FORM_ENTRY_KEY.match(key)]
+    if unread or ("entries" in keys and len(keys) > 1):
+        raise serializers.ValidationError(
+            {
+                "entries": [
+                    "In a form body, give the entries as JSON text in one 'entries' field, or as"
+                    " entries[0]card=12&entries[0]count=3; these keys cannot be read: "
+                    + ", ".join(sorted(unread or keys))
+                    + "."
+                ]
+            }
+        )
+    if "entries" not in keys:
+        return data
+    texts = data.getlist("entries")
+    try:
+        if len(texts) != 1:
+            raise InputError("Give 'entries' once, as a JSON list.")
+        entries = read_json(texts[0])
+    except InputError as error:
+        raise serializers.ValidationError({"entries": [str(error)]}) from None
+    plain = {key: data.get(key) for key in data if key != "entries"}
+    plain["entries"] = entries
+    return plain
+
+
 class EntryOutputSerializer(serializers.Serializer):
-    card = serializers.IntegerField(source="card_id")
+    """An entry of the deck. A card you may not see (its designer keeps it private) is
+    `withheld`: only its count is given, and card, name, kind and level are null."""
+
+    card = serializers.IntegerField(allow_null=True)
     count = serializers.IntegerField()
-    name = serializers.CharField(source="card.name")
-    kind = serializers.CharField(source="card.kind")
-    level = serializers.IntegerField(source="card.level")
+    name = serializers.CharField(allow_null=True)
+    kind = serializers.CharField(allow_null=True)
+    level = serializers.IntegerField(allow_null=True)
+    withheld = serializers.BooleanField()
+    withdrawn = serializers.BooleanField(
+        help_text="Withheld because its designer made it private after it was added."
+    )
 
 
 class DeckSummarySerializer(serializers.Serializer):
@@ -152,7 +264,10 @@ class DeckOutputSerializer(DeckSummarySerializer):
     forked_from = serializers.IntegerField(source="forked_from_id", allow_null=True)
     created = serializers.DateTimeField()
     legal = serializers.BooleanField()
-    entries = EntryOutputSerializer(many=True)
+    withheld = serializers.IntegerField(
+        help_text="Copies of cards you may not see; counted in the size, not judged."
+    )
+    entries = EntryOutputSerializer(many=True, source="sorted_entries")
 
 
 class LineErrorSerializer(serializers.Serializer):

@@ -7,23 +7,23 @@ them; a deck is never half-saved.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from PIL import Image
 
 from cards import rules
 from cards.models import DEFINITION_FIELDS, Card
 from cards.selectors import collection_cards
-from cards.services import card_create, card_render, definition_clean
+from cards.services import card_create, card_update, definition_clean
 from decks import printing
 from decks.decklist import DecklistError, LineError, match_decklist, parse_decklist
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Deck, DeckEntry
+from decks.print_renders import print_image, print_prepare
 from decks.selectors import deck_missing, sorted_entries
+from kotc_site.inputs import name_problem
 
 _UNSET: Any = object()
 
@@ -41,6 +41,9 @@ def _clean_name(name: Any) -> str:
         raise ValidationError(
             {"name": [f"The name has {len(text)} characters; the limit is {MAX_NAME}."]}
         )
+    if problem := name_problem(text):
+        # The name heads the deck's text list, as a comment that must stay one line.
+        raise ValidationError({"name": [problem]})
     return text
 
 
@@ -299,6 +302,26 @@ def deck_fork(*, deck: Deck, user: Any) -> Deck:
     )
 
 
+@transaction.atomic
+def deck_share_cards(*, deck: Deck, user: Any) -> int:
+    """Make the owner's own private cards in the deck unlisted, so whoever may see the deck
+    sees them too (they stay out of the gallery). Returns how many cards changed."""
+    _require_owner(deck, user)
+    cards = Card.objects.filter(
+        deck_entries__deck=deck, owner=user, visibility=Card.Visibility.PRIVATE
+    ).distinct()
+    changed = 0
+    for card in cards:
+        card_update(
+            card=card,
+            user=user,
+            visibility=Card.Visibility.UNLISTED,
+            note=f"Unlisted to share the deck “{deck.name}”"[:200],
+        )
+        changed += 1
+    return changed
+
+
 # -- the deck JSON format ---------------------------------------------------------------------
 
 
@@ -306,13 +329,16 @@ def deck_definition(deck: Deck) -> dict[str, Any]:
     """The deck JSON: the body of POST /api/v1/check/deck/ plus its name and description.
 
     Every card is written out in full, since there is no official card list to look names up
-    in; importing the JSON rebuilds the deck on any account."""
+    in; importing the JSON rebuilds the deck on any account. A card the deck was loaded without
+    (withheld from its viewer) is written as its count and `"withheld": true` only."""
     return {
         "edition": deck.edition,
         "name": deck.name,
         "description": deck.description,
         "cards": [
-            {"count": entry.count, "card": entry.card.definition()}
+            {"count": entry.count, "withheld": True}
+            if entry.card.withheld
+            else {"count": entry.count, "card": {"id": entry.card.pk, **entry.card.definition()}}
             for entry in sorted_entries(deck)
         ],
     }
@@ -339,9 +365,12 @@ def deck_import(
     if owner is None or not owner.is_authenticated:
         raise PermissionDenied("Log in to import decks.")
     rows = list(definition.get("cards") or [])
+    withheld = sum(row["count"] for row in rows if row.get("withheld"))
     errors: list[str] = []
     cleaned: list[tuple[int, dict[str, Any]]] = []
     for number, row in enumerate(rows, start=1):
+        if row.get("withheld"):
+            continue  # a card its designer keeps private: there is nothing to import
         try:
             cleaned.append((row["count"], definition_clean(row["card"])))
         except ValidationError as error:
@@ -383,6 +412,7 @@ def deck_import(
         entries=[(chosen[pk], counts[pk]) for pk in chosen],
     )
     deck.imported_new_cards = created  # type: ignore[attr-defined]
+    deck.imported_withheld = withheld  # type: ignore[attr-defined]
     return deck
 
 
@@ -438,20 +468,12 @@ def deck_import_list(
 # -- printing ---------------------------------------------------------------------------------
 
 
-def deck_print_pdf(
-    *,
-    deck: Deck,
-    user: Any,
-    paper: str = "a4",
-    backs: printing.BacksOption = "none",
-    only_missing: bool = False,
-) -> bytes:
-    """The deck's cards as a PDF to print and cut, 9 to a page, each at its exact size.
-
-    With only_missing, just the copies `user` needs beyond those their collection says they
-    own. Raises PrintError with a message to show when there is nothing (or too much) to print.
-    """
-    sheet = printing.get_paper(paper)
+def deck_print_cards(
+    *, deck: Deck, user: Any, only_missing: bool = False
+) -> list[tuple[Card, int]]:
+    """The cards a print of the deck holds, with their copies: all of them, or with
+    only_missing just the copies `user` needs beyond those their collection says they own.
+    Raises PrintError with a message to show when there is nothing (or too much) to print."""
     if only_missing:
         if user is None or not user.is_authenticated:
             raise printing.PrintError(
@@ -470,15 +492,46 @@ def deck_print_pdf(
             f"A print job holds at most {printing.MAX_PRINTED_CARDS} cards; this one would have"
             f" {total}. Print the deck in parts, or lower the counts."
         )
+    return wanted
+
+
+def deck_print_prepare(*, deck: Deck, user: Any, only_missing: bool = False) -> None:
+    """Move the print of the deck along: return when every card of it is drawn, else draw a
+    few and raise print_renders.PrintNotReady with the progress (see decks.print_renders).
+    Raises PrintError as deck_print_cards does."""
+    wanted = deck_print_cards(deck=deck, user=user, only_missing=only_missing)
+    print_prepare(cards=[card for card, _ in wanted if not card.withheld])
+
+
+def deck_print_pdf(
+    *,
+    deck: Deck,
+    user: Any,
+    paper: str = "a4",
+    backs: printing.BacksOption = "none",
+    only_missing: bool = False,
+) -> bytes:
+    """The deck's cards as a PDF to print and cut, 9 to a page, each at its exact size.
+
+    The cards are those of deck_print_cards (only_missing: just the copies `user` lacks).
+    Raises PrintError with a message to show when there is nothing (or too much) to print,
+    and print_renders.PrintNotReady while some of the cards are still being drawn.
+    """
+    sheet = printing.get_paper(paper)
+    wanted = deck_print_cards(deck=deck, user=user, only_missing=only_missing)
+    # Drawing the cards happens ahead, a few a request (see decks.print_renders).
+    print_prepare(cards=[card for card, _ in wanted if not card.withheld])
     keys: list[str] = []
     images: dict[str, bytes] = {}
     for card, count in wanted:
-        rendered = card_render(card=card)
-        if rendered.key not in images:
-            with Image.open(io.BytesIO(rendered.content)) as image:
-                images[rendered.key] = printing.jpeg_bytes(image)
-        keys.extend([rendered.key] * count)
-    if backs != "none":
+        if card.withheld:
+            # A card the viewer may not see prints face down, so the count still adds up.
+            keys.extend([printing.BACK] * count)
+            continue
+        key, image = print_image(card=card)
+        images[key] = image
+        keys.extend([key] * count)
+    if backs != "none" or printing.BACK in keys:
         images[printing.BACK] = printing.card_back_jpeg()
     pages = printing.plan_pages(keys, backs=backs)
     return printing.write_pdf(pages, sheet, images, title=deck.name)

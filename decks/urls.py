@@ -16,8 +16,11 @@ urlpatterns = [
     path("decks/<int:pk>/edition/", views.deck_edition, name="deck-edition"),
     path("decks/<int:pk>/delete/", views.deck_delete, name="deck-delete"),
     path("decks/<int:pk>/fork/", views.deck_fork, name="deck-fork"),
+    path("decks/<int:pk>/share-cards/", views.deck_share_cards, name="deck-share-cards"),
+    path("decks/card-back.png", views.card_back, name="card-back"),
     path("decks/<int:pk>/export.json", views.deck_export, name="deck-export"),
     path("decks/<int:pk>/export.txt", views.deck_export_text, name="deck-export-text"),
     path("decks/<int:pk>/print/", views.deck_print, name="deck-print"),
     path("decks/<int:pk>/print.pdf", views.deck_print_pdf, name="deck-print-pdf"),
+    path("decks/<int:pk>/print/progress/", views.deck_print_progress, name="deck-print-progress"),
 ]

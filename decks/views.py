@@ -7,23 +7,36 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import rules
 from cards.models import Card
 from cards.search import VALID_KEYS_TEXT, QueryError
-from cards.selectors import card_for_viewer
+from cards.selectors import card_for_viewer, collection_cards, for_viewer
 from decks import printing, selectors, services
-from decks.decklist import DecklistError
-from decks.forms import DeckForm, DeckImportForm, EntryForm, PrintForm
+from decks.decklist import DecklistError, write_decklist
+from decks.forms import (
+    MAX_SAMPLE_TURNS,
+    DeckEditionForm,
+    DeckForm,
+    DeckImportForm,
+    DeckQueryForm,
+    EntryForm,
+    PrintForm,
+)
 from decks.models import Deck
-from decks.sample_hand import MAX_SEED, SampleHandError, new_seed, sample_game
+from decks.print_renders import PrintNotReady
+from decks.sample_hand import SampleHandError, new_seed, sample_game
 from decks.serializers import DeckFormatError, read_deck_json
+from kotc_site.errors import too_large_page
 
 PAGE_SIZE = 24
 SEARCH_LIMIT = 24
@@ -41,13 +54,13 @@ def _is_owner(request: HttpRequest, deck: Deck) -> bool:
     return request.user.is_authenticated and deck.owner_id == request.user.pk
 
 
-def _edition_param(request: HttpRequest) -> int | None:
-    """A ?edition= to check the deck under another edition without saving it."""
-    raw = request.GET.get("edition", "")
-    if not raw.isdigit():
-        return None
-    number = int(raw)
-    return number if number in rules.load_editions() else None
+def _query(params: Any) -> DeckQueryForm:
+    """The deck page's query read by its form. A value it cannot read is left out and named in
+    the form's problems(), which the page shows (with status 400) and its parts show too: they
+    answer 200, since htmx swaps in only a successful answer."""
+    form = DeckQueryForm(params)
+    form.is_valid()
+    return form
 
 
 def _messages_of(error: ValidationError) -> list[str]:
@@ -62,7 +75,7 @@ def _messages_of(error: ValidationError) -> list[str]:
 def gallery(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:100]
     page = _page(request, selectors.gallery_decks(q=q))
-    page.object_list = selectors.with_legality(page.object_list)
+    page.object_list = selectors.with_legality(page.object_list, user=request.user)
     context = {"page": page, "q": q, "title": "Decks", "mine": False}
     return render(request, "decks/list.html", context)
 
@@ -71,7 +84,7 @@ def gallery(request: HttpRequest) -> HttpResponse:
 def my_decks(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:100]
     page = _page(request, selectors.decks_owned_by(user=request.user, q=q))
-    page.object_list = selectors.with_legality(page.object_list)
+    page.object_list = selectors.with_legality(page.object_list, user=request.user)
     context = {"page": page, "q": q, "title": "My decks", "mine": True}
     return render(request, "decks/list.html", context)
 
@@ -100,22 +113,20 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 # -- the deck page ----------------------------------------------------------------------------
 
 
-def _sample_context(request: HttpRequest, deck: Deck, params: Any) -> dict[str, Any]:
+def _sample_context(request: HttpRequest, deck: Deck, query: DeckQueryForm) -> dict[str, Any]:
     """The sample hand named by ?seed=&bury=&turns= (nothing when there is no seed)."""
-    seed_text = params.get("seed", "")
-    if not seed_text:
+    params = query.cleaned_data
+    seed_value = params.get("seed")
+    if seed_value is None and "seed" not in query.errors:
         return {"game": None}
-    if seed_text == "new" or not seed_text.isdigit():
-        seed = new_seed()
-    else:
-        seed = min(int(seed_text), MAX_SEED)
+    # A seed that cannot be read draws a new hand (and the page says why).
+    seed = seed_value if isinstance(seed_value, int) else new_seed()
     cards: list[Card] = []
     for entry in sorted(deck.entries.all(), key=lambda e: e.card_id):
         cards.extend([entry.card] * entry.count)
-    bury = sorted({int(v) for v in params.getlist("bury") if v.isdigit() and int(v) < 5})
-    turns_text = params.get("turns", "0")
-    turns = min(int(turns_text), 100) if turns_text.isdigit() else 0
-    decided = params.get("decided") == "1" or turns > 0
+    bury = sorted(set(params.get("bury") or []))
+    turns = params.get("turns") or 0
+    decided = bool(params.get("decided")) or turns > 0
     try:
         game = sample_game(cards, seed=seed, bury=bury, bury_decided=decided, turns=turns)
     except SampleHandError:
@@ -125,7 +136,7 @@ def _sample_context(request: HttpRequest, deck: Deck, params: Any) -> dict[str, 
         "game": game,
         "game_seed": seed,
         "game_bury": ",".join(str(b) for b in game.buried),
-        "next_turn": game.turn + 1,
+        "next_turn": game.turn + 1 if game.turn < MAX_SAMPLE_TURNS else None,
         "bury_query": "".join(f"&bury={b}" for b in game.buried),
         "reserves_note": (
             f"The {edition.name} sets {edition.reserves} cards aside as reserves before the"
@@ -153,8 +164,11 @@ def _deck_context(
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     is_owner = _is_owner(request, deck)
-    context = _deck_context(request, deck, edition=_edition_param(request))
-    context.update(_sample_context(request, deck, request.GET))
+    query = _query(request.GET)
+    for problem in query.problems():
+        messages.error(request, problem)
+    context = _deck_context(request, deck, edition=query.cleaned_data.get("edition"))
+    context.update(_sample_context(request, deck, query))
     if is_owner:
         context["form"] = DeckForm(
             initial={
@@ -167,13 +181,16 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(_search_context(request, deck, request.GET.get("q", "")[:500]))
     context["query_keys"] = VALID_KEYS_TEXT
     context["share_url"] = request.build_absolute_uri(deck.get_absolute_url())
-    return render(request, "decks/detail.html", context)
+    return render(request, "decks/detail.html", context, status=400 if query.errors else 200)
 
 
 def _workspace(request: HttpRequest, deck: Deck, **extra: Any) -> HttpResponse:
     """The deck list with the validation panel and stats, swapped in together."""
-    deck = selectors.deck_with_entries(deck.pk)
-    context = _deck_context(request, deck, edition=_edition_param(request))
+    query = _query(request.GET)
+    if query.errors:
+        extra["entry_error"] = " ".join(filter(None, [extra.get("entry_error"), *query.problems()]))
+    deck = selectors.deck_with_entries(deck.pk, user=request.user)
+    context = _deck_context(request, deck, edition=query.cleaned_data.get("edition"))
     context.update(extra)
     return render(request, "decks/_workspace.html", context)
 
@@ -183,7 +200,9 @@ def deck_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The list and panel under another edition (?edition=), for anyone who may see the deck."""
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     if not _is_htmx(request):
-        query = f"?edition={request.GET['edition']}" if _edition_param(request) else ""
+        # The deck page reads (or names the problem with) the same ?edition=.
+        edition = request.GET.get("edition", "")
+        query = f"?{urlencode({'edition': edition})}" if edition else ""
         return redirect(deck.get_absolute_url() + query)
     return _workspace(request, deck)
 
@@ -199,7 +218,7 @@ def deck_entries(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            card = card_for_viewer(user=request.user, pk=data["card"])
+            card = _entry_card(request, deck, data)
         except Http404:
             error = "That card does not exist, or it is private."
         else:
@@ -218,10 +237,9 @@ def deck_entries(request: HttpRequest, pk: int) -> HttpResponse:
                 error = " ".join(_messages_of(problem))
             else:
                 changed = card.pk
+                name = for_viewer(card, request.user).name
                 announce = (
-                    f"{count} × {card.name} in the deck."
-                    if count
-                    else f"{card.name} is out of the deck."
+                    f"{count} × {name} in the deck." if count else f"{name} is out of the deck."
                 )
     else:
         error = "; ".join(m for messages_ in form.errors.values() for m in messages_)
@@ -230,6 +248,44 @@ def deck_entries(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, error)
         return redirect(deck)
     return _workspace(request, deck, changed=changed, announce=announce, entry_error=error)
+
+
+def _entry_card(request: HttpRequest, deck: Deck, data: dict[str, Any]) -> Card:
+    """The card an entry change names: one the owner may see, or, to take it out, a card of
+    the deck that its designer has since made private. Http404 otherwise."""
+    try:
+        return card_for_viewer(user=request.user, pk=data["card"])
+    except Http404:
+        taking_out = data["action"] == "remove" or (data["action"] == "set" and not data["count"])
+        entry = deck.entries.select_related("card").filter(card_id=data["card"]).first()
+        if not taking_out or entry is None:
+            raise
+        return entry.card
+
+
+@login_required
+@require_POST
+def deck_share_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make the owner's private cards in the deck unlisted, so whoever sees the deck sees them."""
+    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    shared = services.deck_share_cards(deck=deck, user=request.user)
+    if shared:
+        messages.success(
+            request,
+            f"{shared} card{'s are' if shared != 1 else ' is'} now unlisted: whoever may see"
+            " the deck sees them too.",
+        )
+    else:
+        messages.info(request, "None of your cards in this deck is private.")
+    return redirect(deck)
+
+
+@require_GET
+def card_back(request: HttpRequest) -> HttpResponse:
+    """The back of every card, which is also how a withheld card shows: face down."""
+    response = HttpResponse(printing.card_back_png(), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 @login_required
@@ -268,11 +324,13 @@ def deck_sample_hand(request: HttpRequest, pk: int) -> HttpResponse:
     params = request.GET.copy()
     if not params.get("seed"):
         params["seed"] = "new"
-    context = {"deck": deck, "is_owner": _is_owner(request, deck)}
-    context.update(_sample_context(request, deck, params))
     if not _is_htmx(request):
-        query = params.urlencode()
-        return redirect(f"{deck.get_absolute_url()}?{query}#sample-hand")
+        # The deck page reads the same query, and names what it cannot read.
+        return redirect(f"{deck.get_absolute_url()}?{params.urlencode()}#sample-hand")
+    query = _query(params)
+    context = {"deck": deck, "is_owner": _is_owner(request, deck)}
+    context.update(_sample_context(request, deck, query))
+    context["query_problems"] = query.problems()
     return render(request, "decks/_sample_hand.html", context)
 
 
@@ -302,12 +360,16 @@ def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def deck_edition(request: HttpRequest, pk: int) -> HttpResponse:
     """Save the deck's edition from the panel's selector; answers with the new panel."""
     deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
-    raw = request.POST.get("edition", "")
+    form = DeckEditionForm(request.POST)
     error = ""
-    try:
-        services.deck_update(deck=deck, user=request.user, edition=int(raw))
-    except (ValueError, ValidationError):
-        error = "Choose one of the editions in the list."
+    if form.is_valid():
+        edition = form.cleaned_data["edition"]
+        try:
+            services.deck_update(deck=deck, user=request.user, edition=edition)
+        except ValidationError as problem:
+            error = " ".join(_messages_of(problem))
+    else:
+        error = " ".join(form.errors["edition"])
     if not _is_htmx(request):
         if error:
             messages.error(request, error)
@@ -358,18 +420,41 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 def deck_export_text(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-    lines = [f"# {deck.name} ({deck.edition_rules.name})"]
-    lines += [f"{entry.count} {entry.card.name}" for entry in selectors.sorted_entries(deck)]
-    response = HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+    entries = selectors.sorted_entries(deck)
+    # Names the viewer's own collection shares are written with the card's number, so the
+    # list imports back to these very cards (see write_decklist).
+    collection = collection_cards(request.user).prefetch_related(None).values_list("pk", "name")
+    text = write_decklist(
+        [(entry.count, entry.card) for entry in entries if not entry.card.withheld],
+        title=f"{deck.name} ({deck.edition_rules.name})",
+        others=collection,
+    )
+    withheld = selectors.withheld_count(deck)
+    if withheld:
+        # A comment, so the list still imports: the designers keep these cards private.
+        text += f"# and {withheld} withheld card{'s' if withheld != 1 else ''}, not listed\n"
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "txt")}"'
     return response
 
 
+def _import_initial() -> dict[str, Any]:
+    return {"edition": rules.current_edition().number, "visibility": Deck.Visibility.PRIVATE}
+
+
+def _import_too_large(request: HttpRequest, message: str) -> HttpResponse:
+    """The import page again when what was sent is too large to read (see kotc_site.errors)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    context = {"form": DeckImportForm(initial=_import_initial()), "page_error": message}
+    return render(request, "decks/import.html", context, status=413)
+
+
+@too_large_page(_import_too_large)
 @login_required
 def deck_import(request: HttpRequest) -> HttpResponse:
-    initial = {"edition": rules.current_edition().number, "visibility": Deck.Visibility.PRIVATE}
-    form = DeckImportForm(request.POST or None, request.FILES or None, initial=initial)
+    form = DeckImportForm(request.POST or None, request.FILES or None, initial=_import_initial())
     line_errors: list[Any] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -390,6 +475,12 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                     if created
                     else " Every card was already in your collection."
                 )
+                left_out = getattr(deck, "imported_withheld", 0)
+                if left_out:
+                    note += (
+                        f" {left_out} withheld card{'s were' if left_out != 1 else ' was'} left"
+                        " out: their designers keep them private."
+                    )
             else:
                 deck = services.deck_import_list(
                     owner=request.user,
@@ -416,6 +507,8 @@ def deck_import(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"“{deck.name}” is imported.{note}")
             return redirect(deck)
     status = 400 if form.errors else 200
+    if form.has_error("file", code="too_large"):
+        status = 413
     context = {"form": form, "line_errors": line_errors}
     return render(request, "decks/import.html", context, status=status)
 
@@ -439,6 +532,7 @@ def deck_print(request: HttpRequest, pk: int) -> HttpResponse:
         "size": size,
         "pages": printing.page_count(size) if size else 0,
         "max_cards": printing.MAX_PRINTED_CARDS,
+        "withheld": selectors.withheld_count(deck),
     }
     return render(request, "decks/print.html", context)
 
@@ -447,6 +541,7 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     form = PrintForm(request.GET)
     error = None
+    preparing = None
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -459,6 +554,9 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except printing.PrintError as problem:
             error = str(problem)
+        except PrintNotReady as progress:
+            # The page shows how far along the print is and asks again until it is ready.
+            preparing = _print_progress(request, pk, progress)
         else:
             suffix = "-missing" if data["missing"] else ""
             response = HttpResponse(pdf, content_type="application/pdf")
@@ -475,10 +573,47 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         "deck": deck,
         "form": form,
         "print_error": error,
+        "preparing": preparing,
         "missing": missing,
         "missing_total": sum(row.needed for row in missing) if missing else 0,
         "size": size,
         "pages": printing.page_count(size) if size else 0,
         "max_cards": printing.MAX_PRINTED_CARDS,
+        "withheld": selectors.withheld_count(deck),
     }
-    return render(request, "decks/print.html", context, status=400)
+    return render(request, "decks/print.html", context, status=202 if preparing else 400)
+
+
+def _print_progress(request: HttpRequest, pk: int, progress: PrintNotReady) -> dict[str, Any]:
+    query = request.GET.urlencode()
+    return {
+        "ready": progress.ready,
+        "total": progress.total,
+        "progress_url": f"{reverse('deck-print-progress', args=[pk])}?{query}",
+        "pdf_url": f"{reverse('deck-print-pdf', args=[pk])}?{query}",
+    }
+
+
+@require_GET
+def deck_print_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    """The print page's progress, asked for every second while the cards are drawn: each ask
+    moves the print along (see decks.print_renders); once every card is drawn, the link to
+    the PDF."""
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    form = PrintForm(request.GET)
+    context: dict[str, Any] = {}
+    if not form.is_valid():
+        context["error"] = "The print options cannot be read; choose them again."
+    else:
+        try:
+            services.deck_print_prepare(
+                deck=deck, user=request.user, only_missing=form.cleaned_data["missing"]
+            )
+        except printing.PrintError as problem:
+            context["error"] = str(problem)
+        except PrintNotReady as progress:
+            context.update(_print_progress(request, pk, progress))
+        else:
+            context["ready_to_download"] = True
+            context["pdf_url"] = f"{reverse('deck-print-pdf', args=[pk])}?{request.GET.urlencode()}"
+    return render(request, "decks/_print_progress.html", context)

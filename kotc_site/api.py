@@ -2,12 +2,15 @@
 
 import logging
 
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.db import InterfaceError, OperationalError
 from django.utils.log import log_response
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
+
+from kotc_site.errors import too_large_message
 
 logger = logging.getLogger(__name__)
 
@@ -22,6 +25,11 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if response is not None:
         return response
     request = context.get("request")
+    # The body is read lazily, inside the view: one over the limit, or with too many fields.
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"detail": too_large_message()}, status=413)
+    if isinstance(exc, SuspiciousOperation):
+        return Response({"detail": f"The request cannot be read: {exc}"}, status=400)
     # Only lost connections are the service's fault; other database errors are bugs (500).
     if isinstance(exc, OperationalError | InterfaceError | ConnectionError):
         logger.warning("Service unavailable while handling %s: %s", request, exc)

@@ -7,9 +7,15 @@ SITE_NAV = [
     ("Cards", "card-gallery"),
     ("Decks", "deck-gallery"),
     ("Rulebook", "rulebook"),
+    ("Building guide", "building"),
     ("Glossary", "glossary"),
 ]
-ACCOUNT_NAV = [("My cards", "my-cards"), ("Collection", "collection"), ("My decks", "my-decks")]
+ACCOUNT_NAV = [
+    ("My cards", "my-cards"),
+    ("Collection", "collection"),
+    ("My decks", "my-decks"),
+    ("Account", "account"),
+]
 GUEST_NAV = [("Log in", "login"), ("Sign up", "signup")]
 
 

@@ -1,10 +1,11 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path, re_path
-from django.views.static import serve
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import views
+from cards.pictures import card_picture
+
+from . import errors, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,10 +14,14 @@ urlpatterns = [
     path("api/v1/", include("kotc_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # Whatever else is under /api/ is a JSON 404, whether DEBUG is on or not.
+    path("api/", errors.api_not_found),
+    path("api/<path:rest>", errors.api_not_found, name="api-not-found"),
     path("", include("accounts.urls")),
     path("", include("cards.urls")),
     path("", include("decks.urls")),
     path("", include("rulebook.urls")),
+    path("", include("building.urls")),
     path("", include("simulations.urls")),
     path("admin/", admin.site.urls),
 ]
@@ -26,8 +31,8 @@ handler403 = "kotc_site.errors.permission_denied"
 handler404 = "kotc_site.errors.page_not_found"
 handler500 = "kotc_site.errors.server_error"
 
-# Uploaded card images are re-encoded on upload (see cards.images), so they are safe to
-# serve as they are. A front server may take /media/ over; without one, Django serves it.
+# Uploaded card pictures, checked against who may see the cards that show them. Nothing else
+# under MEDIA_URL is served (a front server may still send the file: see cards.pictures).
 urlpatterns += [
-    re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}),
+    path(f"{settings.MEDIA_URL.strip('/')}/cards/<str:name>", card_picture, name="card-picture"),
 ]

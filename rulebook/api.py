@@ -22,17 +22,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.check_api import EditionField
+from kotc_site.api_query import PAGE, QueryParameters, read_query
 from rulebook import selectors
 from rulebook.content_format import KINDS
 from rulebook.models import Edition
 
 
-@extend_schema_field(
-    {"type": "string", "description": f"The kind of glossary term: {', '.join(KINDS)}."}
-)
 class TermKindField(serializers.ChoiceField):
-    """A glossary term's kind. Described without an enum so it does not compete with the
-    other "kind" enums of the API (minion, spell) for the component name "KindEnum"."""
+    """A glossary term's kind: an enum of its own name (SPECTACULAR_SETTINGS'
+    ENUM_NAME_OVERRIDES), apart from a card's kind."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=list(KINDS), **kwargs)
@@ -48,7 +47,7 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class GlossaryQuerySerializer(serializers.Serializer):
+class GlossaryQuerySerializer(QueryParameters):
     q = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -56,25 +55,14 @@ class GlossaryQuerySerializer(serializers.Serializer):
         default="",
         help_text="Start of a name or word form (bur, self-b, 3-dice), else words of definitions.",
     )
-    edition = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="Only terms of this edition."
-    )
+    # The editions are the site's edition files; one without a rulebook has no terms.
+    edition = EditionField(required=False, default=None, help_text="Only terms of this edition.")
     kind = TermKindField(
         required=False,
         allow_blank=True,
         default="",
         help_text=f"Only terms of this kind: {', '.join(KINDS)}.",
     )
-
-    def validate_edition(self, value: int | None) -> int | None:
-        if value is None:
-            return None
-        known = selectors.edition_numbers()
-        if value not in known:
-            raise serializers.ValidationError(
-                f"Unknown edition {value}. Known editions: {', '.join(map(str, known))}."
-            )
-        return value
 
 
 class GlossaryHitSerializer(serializers.Serializer):
@@ -166,12 +154,9 @@ class GlossaryListView(GenericAPIView):
         },
     )
     def get(self, request: Request) -> Response:
-        query = GlossaryQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        query = read_query(GlossaryQuerySerializer, request, also=PAGE)
         hits = selectors.glossary_search(
-            query.validated_data["q"],
-            edition=query.validated_data["edition"],
-            kind=query.validated_data["kind"] or None,
+            query["q"], edition=query["edition"], kind=query["kind"] or None
         )
         rows = [
             {

@@ -34,6 +34,18 @@ class GlossaryFilterForm(forms.Form):
         return self.cleaned_data.get(name) or None
 
 
+class ComparePickForm(forms.Form):
+    """?old=13&new=14: editions on file, by number (written with the digits 0-9)."""
+
+    old = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+    new = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+
+    def __init__(self, *args: object, numbers: list[int], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("old", "new"):
+            self.fields[name].choices = [(number, str(number)) for number in numbers]
+
+
 def _htmx_partial(request: HttpRequest) -> bool:
     """An htmx request wants the part of the page it swaps in; a history restore wants it all."""
     return request.headers.get("HX-Request") == "true" and not request.headers.get(
@@ -107,13 +119,11 @@ def rulebook_compare_pick(request: HttpRequest) -> HttpResponse:
     numbers = selectors.edition_numbers()
     if len(numbers) < 2:
         raise Http404("Comparing needs two editions.")
-    try:
-        old = int(request.GET.get("old", numbers[-2]))
-        new = int(request.GET.get("new", numbers[-1]))
-    except ValueError:
-        old, new = numbers[-2], numbers[-1]
-    if old not in numbers or new not in numbers:
+    form = ComparePickForm(request.GET, numbers=numbers)
+    if not form.is_valid():
         raise Http404("Unknown edition.")
+    old = form.cleaned_data["old"] or numbers[-2]
+    new = form.cleaned_data["new"] or numbers[-1]
     return HttpResponseRedirect(reverse("rulebook-compare", args=[old, new]))
 
 

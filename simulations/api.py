@@ -17,7 +17,7 @@ from decks.selectors import deck_for_viewer
 from decks.services import deck_definition
 from simulations import services
 from simulations.models import SimulationRun
-from simulations.selectors import run_for_viewer
+from simulations.selectors import result_for_viewer, run_for_viewer
 from simulations.serializers import (
     SimulationRequestSerializer,
     SimulationSerializer,
@@ -33,12 +33,12 @@ class BrokerDown(APIException):
     default_code = "broker_unavailable"
 
 
-def run_answer(run: SimulationRun) -> dict[str, Any]:
+def run_answer(run: SimulationRun, user: Any) -> dict[str, Any]:
     return {
         "id": run.id,
         "status": run.status,
         "progress": services.run_progress(run),
-        "result": run.result,
+        "result": result_for_viewer(run, user),
         "error": run.error or None,
     }
 
@@ -64,8 +64,8 @@ class SimulationStartView(APIView):
         deck = deck_for_viewer(user=request.user, pk=deck_id)
         body = SimulationRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        options = services.options_for_edition(body.validated_data, edition=deck.edition)
         try:
+            options = services.options_for_edition(body.validated_data, edition=deck.edition)
             run, created = services.simulation_start(
                 definition=deck_definition(deck),
                 options=options,
@@ -93,4 +93,4 @@ class SimulationView(APIView):
     def get(self, request: Request, run_id: str) -> Response:
         run = run_for_viewer(user=request.user, run_id=run_id)
         services.run_resume_if_stalled(run)
-        return Response(SimulationSerializer(run_answer(run)).data)
+        return Response(SimulationSerializer(run_answer(run, request.user)).data)

@@ -2,19 +2,20 @@ from django import forms
 from django.conf import settings
 
 from decks import goldfish
+from kotc_site.inputs import WholeNumberField
 
 
 class GoldfishForm(forms.Form):
-    games = forms.IntegerField(
+    games = WholeNumberField(
         min_value=1, max_value=settings.KOTC["SIMULATION_MAX_GAMES"], initial=10_000
     )
-    seed = forms.IntegerField(
+    seed = WholeNumberField(
         min_value=0,
         max_value=2**63 - 1,
         required=False,
         help_text="Leave empty for a random seed. The same seed gives the same numbers.",
     )
-    max_turns = forms.IntegerField(
+    max_turns = WholeNumberField(
         min_value=1, max_value=settings.KOTC["SIMULATION_MAX_TURNS"], initial=20, label="Turn limit"
     )
     going = forms.ChoiceField(choices=[("first", "First"), ("second", "Second")], initial="first")

@@ -50,6 +50,30 @@ def goldfish_deck(definition: dict[str, Any]) -> goldfish.Deck:
     return goldfish.Deck.from_json(played)
 
 
+def deck_check(definition: dict[str, Any], edition: int) -> dict[str, Any]:
+    """Whether the deck may be played under ``edition``, as its owner wrote it (the printed
+    texts, which the check refurbishes itself): ``{"legal", "problems"}``."""
+    entries = [
+        rules.DeckEntry(
+            count=entry["count"],
+            card=rules.Card(
+                name=entry["card"].get("name", ""),
+                kind=entry["card"].get("kind", ""),
+                design_edition=entry["card"].get("design_edition"),
+                level=entry["card"].get("level"),
+                sp=entry["card"].get("sp"),
+                hp=entry["card"].get("hp"),
+                ability_text=entry["card"].get("ability_text") or "",
+                flavor_text=entry["card"].get("flavor_text") or "",
+            ),
+        )
+        for entry in definition["cards"]
+        if not entry.get("withheld")
+    ]
+    check = rules.check_deck(entries, edition)
+    return {"legal": check.legal, "problems": [problem.as_dict() for problem in check.problems]}
+
+
 def played_text(card: dict[str, Any], edition: int) -> str:
     text = card.get("ability_text") or ""
     try:
@@ -69,6 +93,7 @@ def run_cache_key(definition: dict[str, Any], options: goldfish.Options) -> str:
             entry["card"].get("sp"),
             entry["card"].get("hp"),
             entry["card"].get("ability_text", ""),
+            entry["card"].get("design_edition"),
         )
         for entry in definition["cards"]
     )
@@ -89,8 +114,9 @@ def options_json(options: goldfish.Options) -> dict[str, Any]:
 
 
 def options_for_edition(data: dict[str, Any], *, edition: int) -> goldfish.Options:
-    """Options from validated form or API data: the edition's starting HP is the goldfish's,
-    and a run without a seed gets a random one (reported with the result)."""
+    """Options from validated form or API data: the edition's data sets up the game (the
+    goldfish's HP, the opening hand); a run without a seed gets a random one (reported with
+    the result). GoldfishError for an edition whose turns the goldfish does not play."""
     seed = data.get("seed")
     return goldfish.Options(
         games=data["games"],
@@ -99,7 +125,6 @@ def options_for_edition(data: dict[str, Any], *, edition: int) -> goldfish.Optio
         going=data["going"],
         bury=data["bury"],
         edition=edition,
-        opponent_hp=rules.get_edition(edition).starting_hp,
     )
 
 
@@ -114,24 +139,47 @@ def simulation_start(
     deck_id: int | None = None,
     user: Any = None,
 ) -> tuple[SimulationRun, bool]:
-    """Start a run, or return the finished or running one for the same deck content and
-    options. Returns (run, created). Raises BrokerUnavailable, leaving nothing behind."""
+    """Start a run for `user`, or return their finished or running one for the same deck
+    content and options. Returns (run, created). Raises BrokerUnavailable, leaving nothing
+    behind, and GoldfishError for a deck the engine cannot play.
+
+    A run belongs to whoever started it: another user's run is never handed out, though its
+    finished result is reused (copied into a run of this user's) when the content and options
+    are the same, since the numbers would be too."""
+    withheld = sum(entry["count"] for entry in definition["cards"] if entry.get("withheld"))
+    if withheld:
+        raise goldfish.GoldfishError(
+            f"This deck holds {withheld} withheld card{'s' if withheld != 1 else ''} (kept"
+            " private by their designers), and a goldfish run needs every card. Copy the deck"
+            " to play it without them."
+        )
     goldfish_deck(definition)  # raises GoldfishError on a deck the engine cannot play
+    requester = user if getattr(user, "is_authenticated", False) else None
     key = run_cache_key(definition, options)
-    existing = (
-        SimulationRun.objects.filter(cache_key=key)
-        .exclude(status=SimulationRun.Status.FAILED)
-        .order_by("-created")
-        .first()
-    )
+    same = SimulationRun.objects.filter(cache_key=key).exclude(status=SimulationRun.Status.FAILED)
+    existing = same.filter(requested_by=requester).order_by("-created").first()
     if existing is not None:
         return existing, False
+    finished = same.filter(status=SimulationRun.Status.SUCCEEDED).order_by("-created").first()
+    if finished is not None:
+        run = SimulationRun.objects.create(
+            deck_id=deck_id,
+            requested_by=requester,
+            deck_snapshot=definition,
+            options=finished.options,
+            cache_key=key,
+            status=SimulationRun.Status.SUCCEEDED,
+            chunks_total=finished.chunks_total,
+            result=finished.result,
+            finished=timezone.now(),
+        )
+        return run, True
 
     plan = goldfish.plan_chunks(options.games, CHUNK_GAMES)
     with transaction.atomic():
         run = SimulationRun.objects.create(
             deck_id=deck_id,
-            requested_by=user if getattr(user, "is_authenticated", False) else None,
+            requested_by=requester,
             deck_snapshot=definition,
             options=options_json(options),
             cache_key=key,
@@ -206,7 +254,12 @@ def run_finish_if_complete(*, run_id: Any) -> None:
         return
     options = options_from_json(run.options)
     merged = goldfish.merge(goldfish.Tally.from_json(t) for t in tallies)
-    result = goldfish.summarize(merged, goldfish_deck(run.deck_snapshot), options)
+    result = goldfish.summarize(
+        merged,
+        goldfish_deck(run.deck_snapshot),
+        options,
+        deck_check(run.deck_snapshot, options.edition),
+    )
     # Two workers may finish the last chunks together; both compute the same result
     # and only the first write counts.
     SimulationRun.objects.filter(
@@ -265,4 +318,5 @@ def run_in_process(*, definition: dict[str, Any], options: goldfish.Options) -> 
         goldfish.play_chunk(deck, options, first, end)
         for first, end in goldfish.plan_chunks(options.games, CHUNK_GAMES)
     ]
-    return goldfish.summarize(goldfish.merge(tallies), deck, options)
+    check = deck_check(definition, options.edition)
+    return goldfish.summarize(goldfish.merge(tallies), deck, options, check)

@@ -9,12 +9,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from cards import rules
 from decks import goldfish
 from decks.selectors import deck_for_viewer
 from decks.services import deck_definition
 from simulations import charts, services
 from simulations.forms import GoldfishForm
-from simulations.selectors import run_for_viewer
+from simulations.selectors import result_for_viewer, run_for_viewer
 
 
 @login_required
@@ -24,8 +25,8 @@ def goldfish_start(request: HttpRequest, deck_id: int) -> HttpResponse:
     form = GoldfishForm(request.POST)
     if not form.is_valid():
         return render(request, "simulations/start.html", {"deck": deck, "form": form}, status=400)
-    options = services.options_for_edition(form.cleaned_data, edition=deck.edition)
     try:
+        options = services.options_for_edition(form.cleaned_data, edition=deck.edition)
         run, _ = services.simulation_start(
             definition=deck_definition(deck), options=options, deck_id=deck.pk, user=request.user
         )
@@ -45,7 +46,7 @@ def goldfish_start(request: HttpRequest, deck_id: int) -> HttpResponse:
 def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
     run = run_for_viewer(user=request.user, run_id=run_id)
     services.run_resume_if_stalled(run)
-    context = run_context(run)
+    context = run_context(run, result_for_viewer(run, request.user))
     partial = request.headers.get("HX-Request") == "true"
     template = "simulations/_run.html" if partial else "simulations/detail.html"
     return render(request, template, context)
@@ -58,10 +59,18 @@ def goldfish_policy(request: HttpRequest) -> HttpResponse:
     )
 
 
-def run_context(run: Any) -> dict[str, Any]:
+def edition_name(number: Any) -> str:
+    try:
+        return rules.get_edition(number).name
+    except rules.RulesError:
+        return f"edition {number}"
+
+
+def run_context(run: Any, result: dict[str, Any] | None) -> dict[str, Any]:
+    """The run page's content, from the result as the viewer may read it."""
     context: dict[str, Any] = {"run": run, "progress": services.run_progress(run)}
     context["percent"] = round(context["progress"] * 100)
-    result = run.result
+    context["result"] = result
     if result:
         context["charts"] = {
             "kill": charts.bar_chart(
@@ -80,6 +89,7 @@ def run_context(run: Any) -> dict[str, Any]:
                 y_label="damage",
             ),
         }
+        context["edition_name"] = edition_name(result.get("edition"))
         context["won"] = result["games"] - result["not_won"]
         context["won_share"] = context["won"] / result["games"] if result["games"] else 0
         context["turns"] = [

@@ -23,6 +23,9 @@ Where the rulebooks leave room, the engine decides:
   one, so a new text cannot bring back a pruned one unnoticed.
 - A deck entry whose count is not a whole number of 1 or more is a `bad_count` problem rather
   than an error, so a deck builder can show it along with the others.
+- Cards withheld from the one checking the deck (their designers keep them private) count
+  toward its size but cannot be judged: the deck is then not legal, with a `withheld_cards`
+  problem, since nobody can tell its holder that those cards may be played.
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ class Code(StrEnum):
     BAD_COUNT = "bad_count"
     CARD_INVALID = "card_invalid"
     CARD_PRUNED = "card_pruned"
+    WITHHELD_CARDS = "withheld_cards"
 
 
 @dataclass(frozen=True)
@@ -469,12 +473,14 @@ class DeckCheck:
     size: int
     problems: tuple[Problem, ...]
     cards: tuple[CardCheck, ...]  # one per entry, in the order of the entries
+    withheld: int = 0  # copies of cards the checker may not see (not in `cards`)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "edition": self.edition,
             "legal": self.legal,
             "size": self.size,
+            "withheld": self.withheld,
             "problems": [problem.as_dict() for problem in self.problems],
             "cards": [card.as_dict() for card in self.cards],
         }
@@ -484,29 +490,32 @@ def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
-def check_deck(entries: Sequence[DeckEntry], edition: Edition | int) -> DeckCheck:
+def check_deck(
+    entries: Sequence[DeckEntry], edition: Edition | int, *, withheld: int = 0
+) -> DeckCheck:
     """Whether a deck may be played: its size fits the edition and every card is playable.
 
     Copies are not limited. A count that is not a whole number of 1 or more is a `bad_count`
     problem rather than an error, so a deck builder can show it with the others; such an entry
-    adds nothing to the size.
+    adds nothing to the size. `withheld` copies of cards the checker may not see are counted in
+    the size and make the deck not legal (`withheld_cards`).
     """
     rules = resolve(edition)
     entries = tuple(entries)
     try:
-        return _check_deck_cached(entries, rules)
+        return _check_deck_cached(entries, rules, withheld)
     except TypeError:  # a field that cannot be hashed (bad input): check it uncached
-        return _check_deck(entries, rules)
+        return _check_deck(entries, rules, withheld)
 
 
 @lru_cache(maxsize=1024)
-def _check_deck_cached(entries: tuple[DeckEntry, ...], rules: Edition) -> DeckCheck:
-    return _check_deck(entries, rules)
+def _check_deck_cached(entries: tuple[DeckEntry, ...], rules: Edition, withheld: int) -> DeckCheck:
+    return _check_deck(entries, rules, withheld)
 
 
-def _check_deck(entries: tuple[DeckEntry, ...], rules: Edition) -> DeckCheck:
+def _check_deck(entries: tuple[DeckEntry, ...], rules: Edition, withheld: int = 0) -> DeckCheck:
     checks = tuple(check_card(entry.card, rules) for entry in entries)
-    size = sum(entry.count for entry in entries if _is_count(entry.count))
+    size = sum(entry.count for entry in entries if _is_count(entry.count)) + withheld
 
     problems: list[Problem] = []
     cards_word = "card" if size == 1 else "cards"
@@ -519,6 +528,15 @@ def _check_deck(entries: tuple[DeckEntry, ...], rules: Edition) -> DeckCheck:
     elif size > rules.deck_max:
         body = f"The deck has {size} {cards_word}; the {rules.name} allows {required}."
         problems.append(Problem(Code.DECK_TOO_LARGE.value, f"{body} {rules.see('deck')}", None))
+    if withheld:
+        body = (
+            "1 card in this deck is withheld: its designer keeps it private, so it cannot be"
+            " checked."
+            if withheld == 1
+            else f"{withheld} cards in this deck are withheld: their designers keep them"
+            " private, so they cannot be checked."
+        )
+        problems.append(Problem(Code.WITHHELD_CARDS.value, body, None))
 
     for entry, check in zip(entries, checks, strict=True):
         name = entry.card.name
@@ -544,4 +562,5 @@ def _check_deck(entries: tuple[DeckEntry, ...], rules: Edition) -> DeckCheck:
         size=size,
         problems=tuple(problems),
         cards=checks,
+        withheld=withheld,
     )

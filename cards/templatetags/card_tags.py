@@ -18,7 +18,10 @@ def card_verdict(card: Card) -> str:
 
 @register.simple_tag
 def card_render_url(card: Card, size: str = "", download: bool = False) -> str:
-    """The address of the card's PNG; it changes whenever the card is saved."""
+    """The address of the card's PNG; it changes whenever the card is saved. A withheld card
+    shows face down."""
+    if card.withheld:
+        return reverse("card-back")
     params = {"v": card.render_version}
     if size:
         params["size"] = size

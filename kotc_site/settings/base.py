@@ -2,9 +2,11 @@
 from the environment, and nowhere else."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("KOTC_VAR_DIR", BASE_DIR / "var"))
@@ -27,6 +29,19 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    value = os.environ.get(name, str(default)).strip()
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number, {minimum} or more; got {value!r}."
+        )
+    return number
+
+
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
 DEBUG = env_bool("DJANGO_DEBUG", True)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
@@ -40,7 +55,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "kotc_site",
@@ -48,6 +64,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rulebook",
+    "building",
     "simulations",
 ]
 
@@ -56,10 +73,14 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "kotc_site.middleware.NullQueryMiddleware",
+    "kotc_site.api_methods.UndeclaredMethodMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a lockout noticed during the request into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "kotc_site.urls"
@@ -96,6 +117,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
     DATABASES["default"]["OPTIONS"]["timeout"] = 20
+    # A transaction takes the write lock when it begins, waiting up to `timeout` for it. SQLite's
+    # default takes it at the first write instead, and a transaction that has read by then
+    # cannot wait for it: two people forking at once got "database is locked" (a 503).
+    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -104,6 +129,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes first: it refuses a locked-out account or client before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -142,14 +172,29 @@ if os.environ.get("CACHE_URL"):
         "LOCATION": os.environ["CACHE_URL"],
     }
 
+# How many reverse proxies stand in front of the site. Each appends the address it was reached
+# from to X-Forwarded-For, so with N proxies the client is the N-th address from the right and
+# anything further left is whatever the client wrote. With 0 the header is ignored: the client
+# is the address that connected. Throttles and login lockouts both use this one rule.
+KOTC_TRUSTED_PROXIES = env_int("KOTC_TRUSTED_PROXIES", 0)
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The token comes first: DRF asks the first class how to ask for credentials, so a request
+    # without them (or with a bad token) is a 401 with `WWW-Authenticate: Token`. A request with
+    # no Authorization header still falls through to the session, which keeps its CSRF check.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    # JSON by kotc_site.inputs' rules: no duplicate keys, no deep nesting, no NaN.
+    "DEFAULT_PARSER_CLASSES": [
+        "kotc_site.inputs.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "kotc_site.drf_text.StrictMultiPartParser",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "kotc_site.api_query.Pagination",
     "PAGE_SIZE": 24,
     # A ceiling for every client; checks, tokens and simulations have tighter scopes of their own.
     "DEFAULT_THROTTLE_CLASSES": [
@@ -164,7 +209,37 @@ REST_FRAMEWORK = {
         "user": throttle_rate("KOTC_THROTTLE_USER", "1200/min"),
     },
     "EXCEPTION_HANDLER": "kotc_site.api.exception_handler",
+    # Throttles tell clients apart by address: see KOTC_TRUSTED_PROXIES.
+    "NUM_PROXIES": KOTC_TRUSTED_PROXIES,
 }
+
+# API tokens (django-rest-knox): stored hashed, one per device, each with its own expiry.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"
+# Knox's own token table is replaced by accounts.ApiToken: without its migrations the table is
+# never made (an unused table referring to users would block emptying them in tests).
+MIGRATION_MODULES = {"knox": None}
+REST_KNOX = {
+    "AUTH_HEADER_PREFIX": "Token",
+    "TOKEN_TTL": timedelta(days=env_int("KOTC_TOKEN_DAYS", 90, minimum=1)),
+    "TOKEN_LIMIT_PER_USER": 50,
+    "AUTO_REFRESH": False,
+}
+
+# Login lockout (django-axes): after KOTC_LOGIN_FAILURES failed attempts, for one account or
+# from one client address, logging in (the page and the token endpoint) is refused for
+# KOTC_LOGIN_COOLOFF_MINUTES. Failures older than that are forgotten.
+AXES_FAILURE_LIMIT = env_int("KOTC_LOGIN_FAILURES", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("KOTC_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "accounts.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+# A try during the lockout does not push its end further out, so "try again in 15 minutes"
+# stays true for the person who reads it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Successful logins are not logged: the site keeps no history of where people log in from.
+AXES_DISABLE_ACCESS_LOG = True
+# No banner on every start; failures are still logged, without username or address.
+AXES_VERBOSE = False
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Keeper of the Cards API",
@@ -172,6 +247,19 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "accounts.schema.document_unauthorized",
+        "kotc_site.schema.finish_text_schemas",
+        "kotc_site.schema.document_bodies",
+    ],
+    # A card's kind, and the one kind a minion's or a spell's body names, each under one name.
+    "ENUM_NAME_OVERRIDES": {
+        "CardKindEnum": ["minion", "spell"],
+        "MinionKindEnum": ["minion"],
+        "SpellKindEnum": ["spell"],
+        "TermKindEnum": "rulebook.content_format.KINDS",
+    },
 }
 
 # Celery: with no broker configured, the site uses an embedded file-system broker
@@ -193,6 +281,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_in": str(_broker_dir / "queue"),
         "data_folder_out": str(_broker_dir / "queue"),
         "processed_folder": str(_broker_dir / "processed"),
+        "control_folder": str(_broker_dir / "control"),  # Kombu's default is ./control
         "store_processed": False,
     }
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("KOTC_CELERY_QUEUE", "celery")
@@ -212,7 +301,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("KOTC_LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        # django-axes notes every login at INFO; failures and lockouts are warnings.
+        "axes": {"level": "WARNING"},
+    },
 }
 
 KOTC = {
@@ -222,6 +315,9 @@ KOTC = {
     # A run with no finished chunk for this long has lost its queued chunks (the broker
     # restarted without persistence, say): the next look at it queues them again.
     "SIMULATION_STALL_SECONDS": int(os.environ.get("KOTC_SIMULATION_STALL_SECONDS", "20")),
+    # Behind nginx: an internal location that serves MEDIA_ROOT (say "/protected-media/").
+    # Card pictures are then checked here and sent by nginx (X-Accel-Redirect).
+    "MEDIA_ACCEL_REDIRECT": os.environ.get("KOTC_MEDIA_ACCEL_REDIRECT", ""),
 }
 
 SPECTACULAR_SETTINGS.update(
@@ -235,5 +331,5 @@ SPECTACULAR_SETTINGS.update(
 
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 STATIC_ROOT.mkdir(exist_ok=True)
-for _folder in ("queue", "processed"):
+for _folder in ("queue", "processed", "control"):
     (VAR_DIR / "broker" / _folder).mkdir(parents=True, exist_ok=True)

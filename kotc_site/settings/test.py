@@ -7,6 +7,8 @@ from .base import REST_FRAMEWORK
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# The login lockout stays on, as in production: django-axes keeps its count of failures in the
+# database, so each test starts with none and only the tests that fail on purpose are locked out.
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {

@@ -202,7 +202,7 @@ def test_bad_imports_get_field_errors(alice_api, payload, field):
 
 
 def test_import_needs_an_account(api):
-    assert api.post("/api/v1/cards/import/", WISP, format="json").status_code == 403
+    assert api.post("/api/v1/cards/import/", WISP, format="json").status_code == 401
 
 
 # -- rendering --------------------------------------------------------------------------------
@@ -304,7 +304,7 @@ def test_collection_add_list_change_remove(alice_api, alice, bob, make_card):
     assert {e["card"]["id"] for e in listing["results"]} == {own.pk, saved.pk}
     response = alice_api.patch(f"/api/v1/collection/{saved.pk}/", {"copies": 4}, format="json")
     assert response.json()["copies"] == 4
-    response = alice_api.post("/api/v1/collection/", {"card": saved.pk, "copies": 5})
+    response = alice_api.post("/api/v1/collection/", {"card": saved.pk, "copies": 5}, format="json")
     assert response.status_code == 200 and response.json()["copies"] == 5
     assert alice_api.get(f"/api/v1/collection/{saved.pk}/").json()["copies"] == 5
     assert alice_api.get("/api/v1/collection/", {"q": "bob's"}).json()["count"] == 1

@@ -205,7 +205,7 @@ def test_history_lists_field_changes_newest_first(alice):
     card = services.card_update(
         card=card, user=alice, definition={"ability_text": "WHISPER: Draw 2 cards.", "level": 2}
     )
-    history = selectors.card_history(card=card)
+    history = selectors.card_history(card=card, user=card.owner)
     assert [view.revision.number for view in history] == [2, 1]
     changes = {change.field: change for change in history[0].changes}
     assert set(changes) == {"ability_text", "level"}

@@ -180,3 +180,18 @@ def test_the_schema_describes_the_list_as_pages(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     ok = schema["paths"]["/api/v1/decks/"]["get"]["responses"]["200"]
     assert ok["content"]["application/json"]["schema"]["$ref"].endswith("PaginatedDeckSummaryList")
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch"])
+def test_an_entry_without_a_card_is_a_400_naming_the_field(api, alice, make_deck, method):
+    """A regression: PATCH with {"entries": [{"count": 1}]} was a server error."""
+    deck = make_deck()
+    api.force_authenticate(alice)
+    url = URL if method == "post" else f"{URL}{deck.pk}/"
+    body = {"name": "Embers", "entries": [{"count": 1}]}
+    if method == "patch":
+        body = {"entries": [{"count": 1}]}
+    response = getattr(api, method)(url, body, format="json")
+    assert response.status_code == 400
+    assert "card" in str(response.json()["entries"]) and "required" in str(response.json())
+    assert Deck.objects.count() == 1

@@ -8,7 +8,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_export_is_the_check_api_body_with_name_and_description(api, alice, make_deck, make_card):
-    deck = make_deck(entries=[(make_card(), 3)], description="<script>x</script>")
+    card = make_card()
+    deck = make_deck(entries=[(card, 3)], description="<script>x</script>")
     api.force_authenticate(alice)
     response = api.get(f"/api/v1/decks/{deck.pk}/export/")
     assert response.status_code == 200
@@ -16,7 +17,7 @@ def test_export_is_the_check_api_body_with_name_and_description(api, alice, make
         "edition": 14,
         "name": "Embers",
         "description": "<script>x</script>",
-        "cards": [{"count": 3, "card": MINION}],
+        "cards": [{"count": 3, "card": {"id": card.pk, **MINION}}],
     }
     assert 'filename="embers.json"' in response["Content-Disposition"]
     # The same body is accepted by the check API.

@@ -265,11 +265,12 @@ def test_the_sample_hand_draws_buries_and_draws_a_card_a_turn(client, alice, leg
     ).content.decode()
     assert "Turn 2" in html and "7 in hand" in html and "33 left in the deck" in html
     assert "Draw for turn 3" in html
-    # Nonsense in the address is ignored rather than an error.
+    # Nonsense in the address is left out, and named: a new hand is drawn.
     html = client.get(
         url, {"seed": "x", "bury": ["9", "a"], "turns": "-1"}, **HTMX
     ).content.decode()
     assert "Opening hand" in html
+    assert all(f"?{name}= in the address" in html for name in ("seed", "bury", "turns"))
 
 
 def test_the_sample_hand_works_without_javascript(client, alice, legal_deck):

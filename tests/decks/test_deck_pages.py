@@ -124,11 +124,14 @@ def test_copying_says_when_private_cards_were_left_out(client, bob, make_deck, m
 
 
 def test_export_downloads_the_deck_json_and_a_text_list(client, alice, make_deck, make_card):
-    deck = make_deck(name="Embers & Ash", entries=[(make_card(), 3)])
+    card = make_card()
+    deck = make_deck(name="Embers & Ash", entries=[(card, 3)])
     client.force_login(alice)
     response = client.get(reverse("deck-export", args=[deck.pk]))
     assert response["Content-Disposition"] == 'attachment; filename="embers-ash.json"'
-    assert json.loads(response.content)["cards"] == [{"count": 3, "card": MINION}]
+    assert json.loads(response.content)["cards"] == [
+        {"count": 3, "card": {"id": card.pk, **MINION}}
+    ]
     listed = client.get(reverse("deck-export-text", args=[deck.pk])).content.decode()
     assert listed == "# Embers & Ash (14th Edition)\n3 Ember Wisp\n"
     client.logout()
@@ -296,6 +299,28 @@ def test_bad_print_options_show_the_form_again(client, alice, legal_deck, make_d
     assert (
         response.status_code == 400 and "There are no cards to print." in response.content.decode()
     )
+
+
+def test_the_print_page_shows_how_far_the_print_is_then_links_the_pdf(
+    client, alice, make_card, make_deck, monkeypatch
+):
+    from decks import print_renders
+
+    monkeypatch.setattr(print_renders, "RENDERS_PER_REQUEST", 1)
+    deck = make_deck(entries=[(make_card(name=f"Wisp {n}"), 2) for n in range(3)])
+    client.force_login(alice)
+    options = {"paper": "a4", "backs": "none"}
+    page = client.get(reverse("deck-print-pdf", args=[deck.pk]), options)
+    html = page.content.decode()
+    assert page.status_code == 202 and "Drawing the cards: 1 of 3 ready" in html
+    progress = reverse("deck-print-progress", args=[deck.pk])
+    assert f'hx-get="{progress}?paper=a4&amp;backs=none"' in html
+    part = client.get(progress, options).content.decode()
+    assert "2 of 3 ready" in part and "hx-trigger" in part
+    part = client.get(progress, options).content.decode()
+    assert "hx-trigger" not in part and "Download the PDF" in part
+    pdf = client.get(reverse("deck-print-pdf", args=[deck.pk]), options)
+    assert pdf["Content-Type"] == "application/pdf"
 
 
 def test_visitors_may_print_a_public_deck_but_not_see_a_private_one(client, make_deck, make_card):

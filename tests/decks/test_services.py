@@ -181,7 +181,7 @@ def test_the_deck_definition_is_the_check_api_body_plus_name_and_description(
         "name": "Embers",
         "description": "Hot.",
         "cards": [
-            {"count": 3, "card": wisp.definition()},  # minions first, then spells
-            {"count": 2, "card": spell.definition()},
+            {"count": 3, "card": {"id": wisp.pk, **wisp.definition()}},  # minions, then spells
+            {"count": 2, "card": {"id": spell.pk, **spell.definition()}},
         ],
     }

@@ -26,10 +26,14 @@ def minion(name: str, **changes) -> dict:
 def deck(alice):
     deck = Deck.objects.create(owner=alice, name="Fresh", edition=14, visibility="public")
     DeckEntry.objects.create(
-        deck=deck, card=card_create(owner=alice, definition=minion("A")), count=30
+        deck=deck,
+        card=card_create(owner=alice, definition=minion("A"), visibility="public"),
+        count=30,
     )
     DeckEntry.objects.create(
-        deck=deck, card=card_create(owner=alice, definition=minion("B")), count=10
+        deck=deck,
+        card=card_create(owner=alice, definition=minion("B"), visibility="public"),
+        count=10,
     )
     return deck
 

@@ -4,8 +4,9 @@ One table: every API operation and every page that reads or changes one person's
 goldfish run, for three people — the owner (alice), another user (bob) and someone not logged
 in — against a card and a deck in each visibility. A private object does not exist for anyone
 but its owner (404); another user may see a public or unlisted one but not change it (403);
-someone not logged in changes nothing (403 from the API, a redirect to the login page from the
-site). Whenever the answer is a refusal, nothing in the database has changed.
+someone not logged in changes nothing (401 from the API, which asks for a token, and a redirect
+to the login page from the site). Whenever the answer is a refusal, nothing in the database has
+changed. A person's API tokens and sessions are theirs alone, like their collection.
 
 The table is checked against the URL resolver and the OpenAPI schema: a route or an API
 operation with neither a row nor a reason in READ_ONLY fails the test, so a new endpoint cannot
@@ -31,9 +32,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from drf_spectacular.generators import SchemaGenerator
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken
 from cards import services as card_services
 from cards.models import Card, CardRevision, CollectionEntry
 from decks import services as deck_services
@@ -151,6 +152,8 @@ def collection_rule(actor: str, visibility: str) -> bool:
 API_ROWS = [
     # accounts
     Row("post", "/api/v1/auth/token/", by_actor(200, 200, 400), token_credentials, api=True),
+    # revokes the token it is sent with
+    Row("delete", "/api/v1/auth/token/", by_actor(204, 204, 401), api=True),
     # cards
     Row(
         "get",
@@ -159,26 +162,26 @@ API_ROWS = [
         api=True,
         listed=("card", gallery_rule),
     ),
-    Row("post", "/api/v1/cards/", by_actor(201, 201, 403), CARD, api=True),
+    Row("post", "/api/v1/cards/", by_actor(201, 201, 401), CARD, api=True),
     Row("get", "/api/v1/cards/{card}/", read(), api=True),
     Row(
         "put",
         "/api/v1/cards/{card}/",
-        change(200, anonymous=403),
+        change(200, anonymous=401),
         {**CARD, "name": "Renamed"},
         api=True,
     ),
-    Row("patch", "/api/v1/cards/{card}/", change(200, anonymous=403), {"level": 2}, api=True),
-    Row("delete", "/api/v1/cards/{card}/", change(204, anonymous=403), api=True),
+    Row("patch", "/api/v1/cards/{card}/", change(200, anonymous=401), {"level": 2}, api=True),
+    Row("delete", "/api/v1/cards/{card}/", change(204, anonymous=401), api=True),
     Row("get", "/api/v1/cards/{card}/render.png?size=small", read(), api=True),
     Row("get", "/api/v1/cards/{card}/export/", read(), api=True),
-    Row("post", "/api/v1/cards/{card}/fork/", use(201, anonymous=403), api=True),
-    Row("post", "/api/v1/cards/import/", by_actor(201, 201, 403), CARD, api=True),
+    Row("post", "/api/v1/cards/{card}/fork/", use(201, anonymous=401), api=True),
+    Row("post", "/api/v1/cards/import/", by_actor(201, 201, 401), CARD, api=True),
     # collection: everyone's own; bob saved the card while it was public
     Row(
         "get",
         "/api/v1/collection/",
-        by_actor(200, 200, 403),
+        by_actor(200, 200, 401),
         api=True,
         listed=("card", collection_rule),
     ),
@@ -188,18 +191,18 @@ API_ROWS = [
         {
             "owner": {ANY: 200},
             "other": {"private": 400, "unlisted": 200, "public": 200},
-            "anonymous": {ANY: 403},
+            "anonymous": {ANY: 401},
         },
         lambda world, actor: {"card": world.card.pk, "copies": 3},
         api=True,
     ),
-    Row("get", "/api/v1/collection/{card}/", use(200, anonymous=403), api=True),
-    Row("patch", "/api/v1/collection/{card}/", use(200, anonymous=403), {"copies": 2}, api=True),
+    Row("get", "/api/v1/collection/{card}/", use(200, anonymous=401), api=True),
+    Row("patch", "/api/v1/collection/{card}/", use(200, anonymous=401), {"copies": 2}, api=True),
     # A designer's own cards stay in their collection.
     Row(
         "delete",
         "/api/v1/collection/{card}/",
-        use(204, anonymous=403, owner=400),
+        use(204, anonymous=401, owner=400),
         api=True,
     ),
     # decks
@@ -208,7 +211,7 @@ API_ROWS = [
     Row(
         "post",
         "/api/v1/decks/",
-        {"owner": {ANY: 201}, "other": shared(201) | {"private": 400}, "anonymous": {ANY: 403}},
+        {"owner": {ANY: 201}, "other": shared(201) | {"private": 400}, "anonymous": {ANY: 401}},
         lambda world, actor: {"name": "New", "entries": [{"card": world.card.pk, "count": 2}]},
         api=True,
     ),
@@ -216,19 +219,19 @@ API_ROWS = [
     Row(
         "put",
         "/api/v1/decks/{deck}/",
-        change(200, anonymous=403),
+        change(200, anonymous=401),
         lambda world, actor: {"name": "Renamed", "entries": [{"card": world.card.pk, "count": 1}]},
         api=True,
     ),
-    Row("patch", "/api/v1/decks/{deck}/", change(200, anonymous=403), {"name": "R"}, api=True),
-    Row("delete", "/api/v1/decks/{deck}/", change(204, anonymous=403), api=True),
+    Row("patch", "/api/v1/decks/{deck}/", change(200, anonymous=401), {"name": "R"}, api=True),
+    Row("delete", "/api/v1/decks/{deck}/", change(204, anonymous=401), api=True),
     Row("get", "/api/v1/decks/{deck}/validation/", read(), api=True),
     Row("get", "/api/v1/decks/{deck}/export/", read(), api=True),
-    Row("post", "/api/v1/decks/{deck}/fork/", use(201, anonymous=403), api=True),
+    Row("post", "/api/v1/decks/{deck}/fork/", use(201, anonymous=401), api=True),
     Row("get", "/api/v1/decks/{deck}/print.pdf", read(), api=True),
-    Row("post", "/api/v1/decks/import/", by_actor(201, 201, 403), DECK_JSON, api=True),
+    Row("post", "/api/v1/decks/import/", by_actor(201, 201, 401), DECK_JSON, api=True),
     # goldfish runs: visible to whoever may see the deck
-    Row("post", "/api/v1/decks/{deck}/simulations/", use(202, anonymous=403), GOLDFISH, api=True),
+    Row("post", "/api/v1/decks/{deck}/simulations/", use(202, anonymous=401), GOLDFISH, api=True),
     Row("get", "/api/v1/simulations/{run}/", read(), api=True),
     # checks, glossary and rulebook: free to everyone
     Row("post", "/api/v1/check/card/", everyone(200), {"edition": 14, "card": CARD}, api=True),
@@ -258,6 +261,10 @@ SITE_ROWS = [
     ),
     Row("post", "/accounts/logout/", everyone(302)),
     Row("post", "/accounts/password/", by_actor(302, 302, LOGIN), password_change),
+    # API tokens: everyone makes their own; only its owner revokes one
+    Row("post", "/accounts/tokens/", by_actor(200, 200, LOGIN), {"name": "laptop", "days": "30"}),
+    Row("post", "/accounts/tokens/{token}/revoke/", by_actor(302, 404, LOGIN)),
+    Row("post", "/accounts/logout-everywhere/", by_actor(302, 302, LOGIN)),
     # the check page computes a verdict and stores nothing
     Row("post", "/check/", everyone(200), {**CARD_FORM}),
     # cards
@@ -269,6 +276,8 @@ SITE_ROWS = [
         by_actor(200, 200, 403),
         lambda world, actor: {**CARD_FORM, "card_id": world.card.pk},
     ),
+    # The component builder reads only the fields it is sent, and stores nothing.
+    Row("post", "/cards/builder/", by_actor(200, 200, 403), {**CARD_FORM, "builder": "refresh"}),
     Row(
         "post",
         "/cards/import/",
@@ -327,10 +336,12 @@ SITE_ROWS = [
     Row("get", "/decks/{deck}/delete/", change(200, anonymous=LOGIN)),
     Row("post", "/decks/{deck}/delete/", change(302, anonymous=LOGIN)),
     Row("post", "/decks/{deck}/fork/", use(302, anonymous=LOGIN)),
+    Row("post", "/decks/{deck}/share-cards/", change(302, anonymous=LOGIN)),
     Row("get", "/decks/{deck}/export.json", read()),
     Row("get", "/decks/{deck}/export.txt", read()),
     Row("get", "/decks/{deck}/print/", read()),
     Row("get", "/decks/{deck}/print.pdf?paper=letter", read()),
+    Row("get", "/decks/{deck}/print/progress/?paper=letter", read()),
     # goldfish
     Row("post", "/decks/{deck}/goldfish/", use(302, anonymous=LOGIN), GOLDFISH),
     Row("get", "/simulations/{run}/", read()),
@@ -344,6 +355,7 @@ READ_ONLY = {
     "healthz/": "the load balancer's health answer",
     "api/schema/": "the OpenAPI schema",
     "api/docs/": "the API docs page",
+    "accounts/": "lists the viewer's own API tokens, after login",
     "accounts/password/done/": "a confirmation page, after login",
     "cards/": "the gallery lists public cards only (the API list row checks the same selector)",
     "cards/mine/": "lists the viewer's own cards, after login",
@@ -354,12 +366,18 @@ READ_ONLY = {
     "rulebook/compare/": "the rulebook, public to all",
     "rulebook/compare/<int:old>/<int:new>/": "the rulebook, public to all",
     "rulebook/<int:edition>/": "the rulebook, public to all",
+    "building/": "the Card Building Guide, public to all",
+    "building/<int:edition>/": "the Card Building Guide, public to all",
     "glossary/": "the glossary, public to all",
     "glossary/annotate/": "links keywords in text the visitor pastes; stores nothing",
     "glossary/<slug:slug>/": "a glossary entry; the cards it lists are public ones",
     "goldfish/policy/": "how the simulated player plays, public to all",
     "admin/": "Django's admin, staff only, with its own permission checks",
-    "^media/(?P<path>.*)$": "re-encoded card pictures under unguessable names (see uploads)",
+    "media/cards/<str:name>": "a picture, served to whoever may see a card that shows it"
+    " (tests/cards/test_history_privacy.py and the privacy walk)",
+    "decks/card-back.png": "the card back, the same for everyone",
+    "api/": "a JSON 404: /api/ itself is no address; reads nothing",
+    "api/<path:rest>": "a JSON 404 for any other address under /api/; reads nothing",
 }
 
 
@@ -373,6 +391,7 @@ class World:
     card: Card
     deck: Deck
     run: SimulationRun | None
+    token: ApiToken
 
     def user(self, actor: str) -> Any:
         return {"owner": self.alice, "other": self.bob}.get(actor)
@@ -383,6 +402,7 @@ class World:
             deck=self.deck.pk,
             run=self.run.id if self.run is not None else "",
             revision=1,
+            token=self.token.pk,
         )
 
 
@@ -404,7 +424,8 @@ def make_world(alice: Any, bob: Any, visibility: str, *, with_run: bool) -> Worl
             deck_id=deck.pk,
             user=alice,
         )
-    return World(alice=alice, bob=bob, card=card, deck=deck, run=run)
+    token, _secret = ApiToken.objects.create(user=alice, name="laptop")
+    return World(alice=alice, bob=bob, card=card, deck=deck, run=run, token=token)
 
 
 def snapshot(world: World) -> tuple[Any, ...]:
@@ -418,7 +439,7 @@ def snapshot(world: World) -> tuple[Any, ...]:
         list(DeckEntry.objects.order_by("pk").values_list("deck", "card", "count")),
         SimulationRun.objects.count(),
         list(users.values_list("username", "password")),
-        Token.objects.count(),
+        list(ApiToken.objects.order_by("pk").values_list("pk", "user")),
     )
 
 
@@ -427,8 +448,8 @@ def client_for(world: World, actor: str, *, api: bool) -> Any:
     user = world.user(actor)
     if user is not None:
         if api:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            _token, secret = ApiToken.objects.create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
         else:
             client.force_login(user)
     return client
@@ -541,7 +562,7 @@ API_WRITES = [
     row
     for row in API_ROWS
     if row.method in ("post", "put", "patch", "delete")
-    and row.expect["anonymous"].get(ANY) == 403  # the ones that need an account
+    and row.expect["anonymous"].get(ANY) == 401  # the ones that need an account
 ]
 
 
@@ -572,7 +593,8 @@ def test_the_api_needs_the_csrf_token_with_the_session_only(row, alice, bob, inl
     assert snapshot(world) == before
 
     with_token = APIClient(enforce_csrf_checks=True)
-    with_token.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    _token, secret = ApiToken.objects.create(user=alice)
+    with_token.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
     answer = send(with_token, row, world, "owner")
     assert answer.status_code == row.expect["owner"][ANY], answer.content[:300]
 

@@ -202,8 +202,8 @@ def test_goldfish_runs_are_throttled(api, alice, deck, inline_workers, strict_ra
 
 def test_api_errors_are_json(api, alice, bob, card):
     assert_json(api.generic("POST", "/api/v1/check/card/", "{not json", "application/json"), 400)
-    assert_json(api.post("/api/v1/cards/", CARD, format="json"), 403)
-    assert_json(api.get("/api/v1/cards/", HTTP_AUTHORIZATION="Token not-a-token"), 403)
+    assert_json(api.post("/api/v1/cards/", CARD, format="json"), 401)
+    assert_json(api.get("/api/v1/cards/", HTTP_AUTHORIZATION="Token not-a-token"), 401)
     assert_json(api.get("/api/v1/cards/987654/"), 404)
     assert_json(api.get("/api/v1/no-such-thing/"), 404)
     assert_json(api.get("/api/v1/cards/not-a-number/"), 404)

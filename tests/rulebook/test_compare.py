@@ -71,7 +71,9 @@ def test_the_compare_form_redirects_and_refuses_unknown_editions(client):
     assert client.get("/rulebook/compare/?old=11&new=13")["Location"] == "/rulebook/compare/11/13/"
     assert client.get("/rulebook/compare/")["Location"] == "/rulebook/compare/13/14/"
     assert client.get("/rulebook/compare/?old=12&new=14").status_code == 404
-    assert client.get("/rulebook/compare/?old=x&new=y").status_code == 302
+    # What is not an edition number is refused too, rather than replaced by the defaults.
+    assert client.get("/rulebook/compare/?old=x&new=y").status_code == 404
+    assert client.get("/rulebook/compare/?old=１３&new=14").status_code == 404
 
 
 @pytest.mark.parametrize("url", ["/rulebook/compare/12/14/", "/rulebook/compare/13/15/"])

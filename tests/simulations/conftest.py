@@ -57,7 +57,8 @@ def make_deck(django_user_model) -> Callable:
     def make(owner, entries=STARTER, visibility="private", name="Starter"):
         deck = Deck.objects.create(owner=owner, name=name, edition=14, visibility=visibility)
         for count, definition in entries:
-            card = card_create(owner=owner, definition=definition)
+            # The cards are shared as the deck is, so whoever may see the deck sees them.
+            card = card_create(owner=owner, definition=definition, visibility=visibility)
             DeckEntry.objects.create(deck=deck, card=card, count=count)
         return deck
 

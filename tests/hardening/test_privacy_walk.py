@@ -1,0 +1,337 @@
+"""Nothing written while a card is private reaches anyone who may not see it.
+
+A small community (alice and bob design, carol only looks) shares cards and decks, copies and
+goldfishes them; at random moments, random cards are made private and rewritten with marker
+text and marker pictures, then some are cleaned up and shared again. Then every URL pattern of
+the URL configuration is walked with every id it can take, in HTML, htmx and every format, as
+someone not logged in and as each user; a marker of someone else's private card in any answer
+fails the test. Pictures and PDFs are checked by the bytes of the private images (the uploaded
+pictures and the rendered cards), not by text. A new view is walked the day it is added: a
+route whose parameters the walk cannot fill fails the test until it can.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from PIL import Image
+
+from cards import services as card_services
+from cards.models import Card, CardRevision
+from decks import printing
+from decks import services as deck_services
+from decks.models import Deck
+from rulebook.models import Term
+from simulations import services as simulation_services
+from simulations.models import SimulationRun
+
+pytestmark = pytest.mark.django_db
+
+GOLDFISH = {"games": 1000, "seed": 1, "max_turns": 10, "going": "first", "bury": "default"}
+# Every query parameter the site's views read, in one string; views ignore the others.
+EVERY_PARAMETER = (
+    "?seed=3&turns=4&bury=0&decided=1&edition=13&size=small&download=1&paper=letter"
+    "&backs=duplex&missing=1&format=json&q=marker"
+)
+SKIPPED_ROUTES = {"admin/": "Django's admin: staff only, and no one here is staff"}
+
+
+def card_definition(name: str, text: str = "Draw 1 card.", flavor: str = "") -> dict[str, Any]:
+    return {
+        "name": name,
+        "kind": "minion",
+        "design_edition": 14,
+        "level": 1,
+        "sp": 1,
+        "hp": 2,
+        "ability_text": text,
+        "flavor_text": flavor,
+    }
+
+
+def picture(seed: int) -> SimpleUploadedFile:
+    """A picture no other test draws: random noise from the seed."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", (32, 24))
+    image.putdata([tuple(rng.randrange(256) for _ in range(3)) for _ in range(32 * 24)])
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return SimpleUploadedFile(f"art-{seed}.png", out.getvalue(), content_type="image/png")
+
+
+@dataclass
+class Secrets:
+    """What each designer wrote or drew while their card was private."""
+
+    words: dict[str, set[str]] = field(default_factory=dict)  # owner → marker words
+    images: dict[str, set[bytes]] = field(default_factory=dict)  # owner → image bytes
+
+    def add_words(self, owner: str, word: str) -> None:
+        self.words.setdefault(owner, set()).add(word)
+
+    def add_image(self, owner: str, content: bytes) -> None:
+        self.images.setdefault(owner, set()).add(content)
+
+    def hidden_from(self, viewer: str) -> tuple[set[str], set[bytes]]:
+        words = {w for owner, ws in self.words.items() if owner != viewer for w in ws}
+        images = {i for owner, im in self.images.items() if owner != viewer for i in im}
+        return words, images
+
+
+class Community:
+    def __init__(self, users: dict[str, Any], rng: random.Random) -> None:
+        self.users = users
+        self.rng = rng
+        self.secrets = Secrets()
+        self.cards: list[Card] = []
+        self.markers = 0
+
+    def marker(self) -> str:
+        self.markers += 1
+        return f"ZQX{self.markers:03d}SECRET"
+
+    def design(self, owner: str, name: str, visibility: str) -> Card:
+        card = card_services.card_create(
+            owner=self.users[owner],
+            definition=card_definition(name),
+            image=picture(len(self.cards) + 1000 * self.rng.randrange(1000)),
+            visibility=visibility,
+        )
+        self.cards.append(card)
+        return card
+
+    def refresh(self, card: Card) -> Card:
+        fresh = Card.objects.get(pk=card.pk)
+        self.cards = [fresh if c.pk == card.pk else c for c in self.cards]
+        return fresh
+
+    def hide_and_rewrite(self, card: Card) -> Card:
+        """Make the card private, then write markers into every field and draw a new picture."""
+        owner = card.owner.username
+        card = card_services.card_update(card=card, user=card.owner, visibility="private")
+        for _ in range(self.rng.randint(1, 2)):
+            name, text, flavor = self.marker(), self.marker(), self.marker()
+            upload = picture(self.rng.randrange(10**9))
+            card = card_services.card_update(
+                card=card,
+                user=card.owner,
+                definition={
+                    "name": f"Card {name}",
+                    "ability_text": f"{text}: Draw 1 card.",
+                    "flavor_text": flavor,
+                },
+                image=upload,
+            )
+            for word in (name, text, flavor):
+                self.secrets.add_words(owner, word)
+            with default_storage.open(card.image.name, "rb") as handle:
+                self.secrets.add_image(owner, handle.read())
+            self.remember_renders(card)
+        return self.refresh(card)
+
+    def remember_renders(self, card: Card) -> None:
+        owner = card.owner.username
+        full = card_services.card_render(card=card)
+        small = card_services.card_render(card=card, small=True)
+        self.secrets.add_image(owner, full.content)
+        self.secrets.add_image(owner, small.content)
+        with Image.open(io.BytesIO(full.content)) as image:
+            self.secrets.add_image(owner, printing.jpeg_bytes(image))
+
+    def clean_and_share(self, card: Card) -> Card:
+        """Rewrite the card without markers (still private), then share it again."""
+        card = card_services.card_update(
+            card=card,
+            user=card.owner,
+            definition=card_definition(f"Clean {card.pk}", "Draw 1 card.", "Sunny."),
+            image=picture(self.rng.randrange(10**9) + 10**9),
+        )
+        card = card_services.card_update(
+            card=card, user=card.owner, visibility=self.rng.choice(["unlisted", "public"])
+        )
+        return self.refresh(card)
+
+    def goldfish(self, who: str, deck: Deck) -> None:
+        from decks.selectors import deck_for_viewer
+
+        seen = deck_for_viewer(user=self.users[who], pk=deck.pk)
+        try:
+            simulation_services.simulation_start(
+                definition=deck_services.deck_definition(seen),
+                options=simulation_services.options_for_edition(
+                    {**GOLDFISH, "seed": self.rng.randrange(100)}, edition=seen.edition
+                ),
+                deck_id=deck.pk,
+                user=self.users[who],
+            )
+        except Exception as error:  # a deck with withheld cards cannot be goldfished
+            assert "withheld" in str(error)
+
+
+def build(users: dict[str, Any], seed: int) -> Community:
+    rng = random.Random(seed)
+    town = Community(users, rng)
+    alice_cards = [
+        town.design("alice", f"Alice {i}", rng.choice(["public", "unlisted", "private"]))
+        for i in range(5)
+    ]
+    bob_cards = [town.design("bob", f"Bob {i}", "public") for i in range(3)]
+    # Alice's private cards start without markers; some get them later.
+    for card in alice_cards:
+        if card.visibility == "private" and rng.random() < 0.5:
+            town.hide_and_rewrite(card)
+    alice = users["alice"]
+    shared_bob = [c for c in town.cards if c.owner_id == users["bob"].pk]
+    decks = [
+        deck_services.deck_create(
+            owner=alice,
+            name="Alice public",
+            visibility="public",
+            entries=[(town.refresh(c), 6) for c in alice_cards + shared_bob],
+        ),
+        deck_services.deck_create(
+            owner=alice,
+            name="Alice unlisted",
+            visibility="unlisted",
+            entries=[(town.refresh(c), 8) for c in alice_cards],
+        ),
+        deck_services.deck_create(
+            owner=users["bob"],
+            name="Bob public",
+            visibility="public",
+            entries=[(c, 8) for c in bob_cards]
+            + [
+                (town.refresh(c), 4) for c in alice_cards if town.refresh(c).visibility != "private"
+            ],
+        ),
+    ]
+    for card in bob_cards + alice_cards:
+        if town.refresh(card).visibility != "private":
+            card_services.collection_add(user=users["carol"], card=card, copies=1)
+    for who in ("alice", "bob", "carol"):
+        town.goldfish(who, decks[rng.randrange(len(decks))])
+    # Random moments: random cards go private and are rewritten; some come back clean.
+    for _ in range(4):
+        card = town.refresh(rng.choice(town.cards))
+        town.hide_and_rewrite(card)
+        if rng.random() < 0.5:
+            town.clean_and_share(town.refresh(card))
+        who = rng.choice(["alice", "bob", "carol"])
+        town.goldfish(who, decks[rng.randrange(len(decks))])
+        if rng.random() < 0.5:
+            deck_services.deck_fork(deck=decks[0], user=users["carol"])
+    # Each owner goldfishes their own decks with their private cards in them.
+    town.goldfish("alice", decks[0])
+    town.goldfish("bob", decks[2])
+    return town
+
+
+# -- the walk ---------------------------------------------------------------------------------
+
+
+def routes(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, URLPattern]]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern), pattern
+
+
+def fill(route: str, values: dict[str, list[Any]]) -> list[str]:
+    """Every address of the route with the world's values put in; fails on a parameter it
+    does not know, so a new kind of view cannot go unwalked."""
+    names = re.findall(r"<(?:\w+:)?(\w+)>", route)
+    assert not route.startswith("^"), f"{route}: a regular-expression route; walk it by name"
+    unknown = [name for name in names if name not in values and name != "pk"]
+    assert not unknown, f"{route}: the privacy walk cannot fill {unknown}; teach it"
+    addresses = [route]
+    for name in names:
+        pattern = re.compile(rf"<(?:\w+:)?{name}>")
+        if name == "pk":  # the id of what the route is about
+            choices = values["deck_pk"] if "deck" in route else values["card_pk"]
+        else:
+            choices = values[name]
+        addresses = [pattern.sub(str(value), a, count=1) for a in addresses for value in choices]
+    return ["/" + address for address in addresses]
+
+
+def walk_values() -> dict[str, list[Any]]:
+    card_ids = list(Card.objects.values_list("pk", flat=True))
+    return {
+        "card_pk": card_ids,
+        "deck_pk": list(Deck.objects.values_list("pk", flat=True)),
+        "card_id": card_ids,
+        "deck_id": list(Deck.objects.values_list("pk", flat=True)),
+        "run_id": list(SimulationRun.objects.values_list("pk", flat=True)),
+        "number": sorted(set(CardRevision.objects.values_list("number", flat=True))),
+        "edition": [11, 14],
+        "old": [13],
+        "new": [14],
+        "slug": list(Term.objects.values_list("slug", flat=True)[:2]),
+        "rest": ["v1/nothing/"],
+        "name": [
+            name.removeprefix("cards/")
+            for name in set(Card.objects.exclude(image="").values_list("image", flat=True))
+            | {
+                data.get("image")
+                for data in CardRevision.objects.values_list("data", flat=True)
+                if data.get("image")
+            }
+        ],
+    }
+
+
+def leaked(response: Any, words: set[str], images: set[bytes]) -> list[str]:
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    found = [word for word in words if word.encode() in content]
+    digest = hashlib.sha256(content).digest()
+    if any(hashlib.sha256(image).digest() == digest for image in images):
+        found.append("a private picture")
+    if content.startswith(b"%PDF"):
+        found += ["a private card in a PDF" for image in images if image in content]
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_private_text_or_picture_reaches_anyone_else(
+    seed, django_user_model, inline_workers
+) -> None:
+    users = {
+        name: django_user_model.objects.create_user(name, f"{name}@example.com", f"{name}-pw-123")
+        for name in ("alice", "bob", "carol")
+    }
+    town = build(users, seed)
+    values = walk_values()
+    addresses: list[str] = []
+    for route, _pattern in routes(get_resolver().url_patterns):
+        if any(route.startswith(skipped) for skipped in SKIPPED_ROUTES):
+            continue
+        addresses += fill(route, values)
+    assert len(addresses) > 100  # the walk reached the cards, decks and runs
+
+    problems = []
+    for viewer in (None, "alice", "bob", "carol"):
+        client = Client()
+        if viewer is not None:
+            client.force_login(users[viewer])
+        words, images = town.secrets.hidden_from(viewer or "")
+        assert words, "the world holds no secret to keep"
+        for address in addresses:
+            for query, headers in (("", {}), (EVERY_PARAMETER, {"HX-Request": "true"})):
+                response = client.get(address + query, headers=headers)
+                found = leaked(response, words, images)
+                if found:
+                    problems.append(f"{viewer or 'anonymous'} GET {address + query}: {found}")
+    assert not problems, "\n".join(problems[:20])
