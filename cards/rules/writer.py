@@ -49,6 +49,12 @@ class AbilityDesign:
     costs: tuple[Choice, ...] = ()
 
 
+def ability_name(name: str) -> str:
+    """A name as the card prints it: in capitals, its words one space apart (the reader reads
+    any run of spaces as one)."""
+    return " ".join(name.split()).upper()
+
+
 def _a(label: str) -> str:
     return f"an {label}" if label[:1] in "aeiou" else f"a {label}"
 
@@ -145,7 +151,7 @@ def _write(design: AbilityDesign, guide: Guide) -> _Written:
     uses: list[tuple[Component, Mapping[str, int], str]] = []
     parts: list[str] = []
     if design.name is not None:
-        name = design.name.strip().upper()
+        name = ability_name(design.name)
         if not name or any(char in name for char in ":\n\r") or not any(c.isupper() for c in name):
             raise DesignError("An ability name is a few words in capitals, without a colon.")
         parts.append(f"{name}:")
@@ -314,7 +320,7 @@ def design_reading(
             effects = tuple(queue.pop(0) for _ in sub.effects)
             joins = tuple(sub.joins) or ("then",) * (len(sub.effects) - 1)
             subs.append(SubAbility(target, effects, joins))
-        name = design.name.strip().upper() if design.name else None
+        name = ability_name(design.name) if design.name else None
         read.append(
             ReadAbility(
                 text=written.text,
