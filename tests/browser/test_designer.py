@@ -82,10 +82,12 @@ def test_build_an_ability_and_save_the_card(page, django_user_model):
 def test_the_builder_fits_a_phone(page, django_user_model):
     log_in(page, django_user_model, "phoner")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto("/cards/new/")
+    page.goto("/cards/new/", wait_until="networkidle")
     page.check("input[name=text_mode][value=builder]")
     page.wait_for_selector("#builder", state="visible")
-    page.click("#builder button[value='add-cost:0']")
+    # The builder answers over htmx; on a busy machine that may take a while.
+    with page.expect_response(lambda r: "/cards/builder/" in r.url, timeout=30_000):
+        page.click("#builder button[value='add-cost:0']")
     page.wait_for_selector("#b0-c0")
     page.fill("#b0-c0", "self-bury x in-play cards→")
     page.locator("input[name='b0-c0-x']").wait_for(state="visible")
