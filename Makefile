@@ -47,6 +47,8 @@ bench: install-dev
 	$(PY) bench/goldfish_panel.py
 	$(PY) bench/simulation_bench.py
 	$(PY) bench/glossary_bench.py
+	$(PY) bench/search_bench.py --cards 100000
+	$(PY) bench/guide_bench.py
 
 loadtest: install-dev
 	$(PY) bench/loadtest.py $(LOADTEST_ARGS)

@@ -7,7 +7,12 @@ lockout (see accounts.lockout), like the log-in page's."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import authenticate
+from django.urls import reverse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import BaseAuthentication
@@ -17,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import services
+from accounts import selectors, services
 from accounts.lockout import STATUS as LOCKED_STATUS
 from accounts.lockout import cooloff_seconds, lockout_message
 from accounts.models import ApiToken
@@ -167,3 +172,100 @@ class TokenApi(APIView):
                 status=status.HTTP_400_BAD_REQUEST,
             )
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -- /api/v1/me/: the account itself ---------------------------------------------------------
+
+
+class AccountSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    email = serializers.EmailField(allow_blank=True)
+    joined = serializers.DateTimeField()
+    cards = serializers.IntegerField(help_text="Cards you designed.")
+    decks = serializers.IntegerField()
+    runs = serializers.IntegerField(help_text="Goldfish runs you started.")
+    cards_kept_on_deletion = serializers.IntegerField(
+        help_text="Your unlisted and public cards in other people's decks or collections: "
+        'deleting the account keeps them, credited to "a former designer".'
+    )
+    export = serializers.URLField(help_text="Everything the account holds, as one JSON file.")
+
+
+class AccountDeleteSerializer(serializers.Serializer):
+    password = serializers.CharField(
+        max_length=4096,
+        trim_whitespace=False,
+        style={"input_type": "password"},
+        help_text="The account's password, to confirm.",
+    )
+
+
+class MeApi(APIView):
+    """Your account. GET says what it holds; DELETE with your password deletes it."""
+
+    permission_classes = [IsAuthenticated]
+
+    def get_throttles(self) -> list[Any]:
+        # A deletion takes a password: as few tries as the token endpoint allows.
+        if getattr(getattr(self, "request", None), "method", None) == "DELETE":
+            self.throttle_scope = "token"
+            return [ScopedRateThrottle()]
+        return super().get_throttles()
+
+    @extend_schema(summary="Your account", responses={200: AccountSerializer})
+    def get(self, request: Request) -> Response:
+        user = request.user
+        body = {
+            "username": user.get_username(),
+            "email": user.email,
+            "joined": user.date_joined,
+            **selectors.account_summary(user=user),
+            "export": request.build_absolute_uri(reverse("api-me-export")),
+        }
+        return Response(AccountSerializer(body).data)
+
+    @extend_schema(
+        summary="Delete your account",
+        request=AccountDeleteSerializer,
+        responses={
+            204: OpenApiResponse(
+                description="Deleted: your decks, runs, collection, tokens and cards, except "
+                "the unlisted and public cards in other people's decks or collections, which "
+                'are kept, credited to "a former designer".'
+            ),
+            400: OpenApiResponse(description="The password is missing or wrong."),
+            429: OpenApiResponse(description="Too many tries; try again later."),
+        },
+    )
+    def delete(self, request: Request) -> Response:
+        body = AccountDeleteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            services.account_delete(user=request.user, password=body.validated_data["password"])
+        except services.WrongPassword as error:
+            raise serializers.ValidationError({"password": [str(error)]}) from error
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeExportApi(APIView):
+    """Everything your account holds, as one JSON file: every card with every revision and
+    links to its pictures, your decks (in the deck JSON format, which imports anywhere), your
+    collection, your goldfish runs and your API tokens (their names, never the tokens)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Download everything your account holds",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, "The account as one JSON file.")},
+    )
+    def get(self, request: Request) -> Response:
+        export = selectors.account_export(user=request.user, absolute=request.build_absolute_uri)
+        stamp = timezone.now().strftime("%Y-%m-%d")
+        name = f"kotc-{request.user.get_username()}-{stamp}.json"
+        return Response(
+            export,
+            headers={
+                "Content-Disposition": f'attachment; filename="{name}"',
+                "Cache-Control": "private, no-store",
+            },
+        )

@@ -7,6 +7,7 @@ from importlib import import_module
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -89,3 +90,89 @@ def log_out_everywhere(*, user: Any) -> tuple[int, int]:
         store().delete(record.session_key)
     LoginSession.objects.filter(pk__in=[record.pk for record in records]).delete()
     return len(records), tokens_revoke_all(user=user)
+
+
+def email_set(*, user: Any, email: str) -> None:
+    user.email = email
+    user.save(update_fields=["email"])
+
+
+def lockout_lift(*, username: str) -> None:
+    """Forget the failed log-ins of the account (a new password was just set by email)."""
+    from axes.utils import reset
+
+    reset(username=username)
+
+
+# -- deleting an account ----------------------------------------------------------------------
+
+# Who the cards kept after their designer left are credited to. A name the sign-up form refuses
+# (it has spaces), held by an account no one can log in to.
+FORMER_DESIGNER = "a former designer"
+
+
+class WrongPassword(ValueError):
+    """The password given to confirm a deletion is not the account's."""
+
+
+def former_designer() -> Any:
+    User = get_user_model()
+    holder, made = User.objects.get_or_create(
+        username=FORMER_DESIGNER, defaults={"is_active": False}
+    )
+    if made:
+        holder.set_unusable_password()
+        holder.save(update_fields=["password"])
+    return holder
+
+
+@transaction.atomic
+def account_delete(*, user: Any, password: str) -> dict[str, int]:
+    """Delete the account after checking its password: its decks, goldfish runs, collection,
+    API tokens, sessions, and every card of its own, except the unlisted and public ones that
+    are in someone else's deck or collection (accounts.selectors.cards_kept_on_deletion):
+    those are kept, credited to "a former designer", with only the revisions others could see.
+    The name is taken off the credits of cards and decks copied from hers. Returns how many
+    cards were deleted and kept. Raises WrongPassword, changing nothing."""
+    from django.db.models import F, Value
+    from django.db.models.functions import Replace
+
+    from accounts.selectors import cards_kept_on_deletion
+    from cards.models import Card, CardRevision
+    from cards.services import card_delete, pictures_delete_unused
+    from decks.models import Deck
+    from simulations.models import SimulationRun
+
+    if not user.check_password(password):
+        raise WrongPassword("The password is wrong; nothing was deleted.")
+    name = user.get_username()
+    kept = list(cards_kept_on_deletion(user=user).values_list("pk", flat=True))
+
+    # Credits of copies: her name goes, the copies stay.
+    copied = Q(forked_from__owner=user) | Q(forked_from_owner=name)
+    for model in (Card, Deck):
+        model.objects.filter(copied).exclude(owner=user).update(forked_from_owner=FORMER_DESIGNER)
+    CardRevision.objects.filter(card__forked_from__owner=user).exclude(card__owner=user).update(
+        note=Replace(F("note"), Value(f" by {name}"), Value(f" by {FORMER_DESIGNER}"))
+    )
+
+    SimulationRun.objects.filter(requested_by=user).delete()
+    Deck.objects.filter(owner=user).delete()
+    stand_in = former_designer()
+    deleted = 0
+    for card in Card.objects.filter(owner=user).exclude(pk__in=kept):
+        card_delete(card=card, user=user)
+        deleted += 1
+    # The kept cards: what she wrote while a card was private never reached anyone, so it
+    # leaves with her (and so do pictures only those revisions showed).
+    for card in Card.objects.filter(pk__in=kept):
+        private = card.revisions.filter(shared=False)
+        pictures = {data.get("image") or "" for data in private.values_list("data", flat=True)}
+        private.delete()
+        transaction.on_commit(lambda names=pictures: pictures_delete_unused(names))
+    CardRevision.objects.filter(card_id__in=kept).update(author=None)
+    Card.objects.filter(pk__in=kept).update(owner=stand_in)
+
+    log_out_everywhere(user=user)
+    user.delete()
+    return {"cards_deleted": deleted, "cards_kept": len(kept)}

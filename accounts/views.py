@@ -1,5 +1,5 @@
-"""Sign up, the account page (API tokens, log out everywhere) and password change; log in
-and log out are Django's views with the site's templates."""
+"""Sign up, the account page (API tokens, email, log out everywhere, the export, deletion),
+password change and reset; log in and log out are Django's views with the site's templates."""
 
 from django.conf import settings
 from django.contrib import messages
@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import selectors, services
-from accounts.forms import SignupForm, TokenForm
+from accounts.forms import DeleteAccountForm, EmailForm, ResetForm, SignupForm, TokenForm
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -42,13 +42,16 @@ def _account_page(
     request: HttpRequest,
     *,
     form: Form | None = None,
+    email_form: Form | None = None,
     new_token: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
     context = {
         "tokens": selectors.tokens_of(user=request.user),
         "form": form or TokenForm(default_days=services.default_token_days()),
+        "email_form": email_form or EmailForm(user=request.user),
         "new_token": new_token,
+        "summary": selectors.account_summary(user=request.user),
     }
     return render(request, "accounts/account.html", context, status=status)
 
@@ -108,4 +111,57 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def form_valid(self, form: Form) -> HttpResponse:
         response = super().form_valid(form)
         services.session_remember(user=self.request.user, session=self.request.session)
+        return response
+
+
+@login_required
+@require_POST
+def email_change(request: HttpRequest) -> HttpResponse:
+    form = EmailForm(request.POST, user=request.user)
+    if not form.is_valid():
+        return _account_page(request, email_form=form, status=400)
+    services.email_set(user=request.user, email=form.cleaned_data["email"])
+    if form.cleaned_data["email"]:
+        messages.success(request, "Email address saved: a forgotten password can be reset.")
+    else:
+        messages.success(request, "Email address removed.")
+    return redirect(reverse("account") + "#email")
+
+
+@login_required
+def account_delete(request: HttpRequest) -> HttpResponse:
+    """The confirmation page (what goes, what stays), and the deletion itself."""
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        result = services.account_delete(user=user, password=form.cleaned_data["password"])
+        logout(request)
+        kept = result["cards_kept"]
+        note = (
+            f" {kept} card{'s' if kept != 1 else ''} in other people's decks or collections"
+            " stay, credited to “a former designer”."
+            if kept
+            else ""
+        )
+        messages.success(request, f"Your account is deleted.{note}")
+        return redirect("home")
+    context = {"form": form, "summary": selectors.account_summary(user=request.user)}
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/delete.html", context, status=status)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    form_class = ResetForm
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's. The new password also lifts a login lockout of the account: whoever forgot a
+    password has often been locked out trying to remember it. (Saving the password revokes
+    the API tokens and ends other sessions; see accounts.signals.)"""
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        response = super().form_valid(form)
+        services.lockout_lift(username=self.user.get_username())
         return response

@@ -56,8 +56,8 @@ def import_decks(port: int, until: float, results: multiprocessing.Queue) -> Non
                         "name": f"Writer card {os.getpid()}-{number}-{i}",
                         "kind": "minion",
                         "design_edition": 14,
-                        "level": i % 5,
-                        "sp": 1,
+                        "level": i % 5 + 1,  # ⌈SP + HP 1 ÷ 2⌉, as the guide computes it
+                        "sp": i % 5,
                         "hp": 1,
                         "ability_text": "",
                         "flavor_text": "",
@@ -130,37 +130,37 @@ def seed() -> dict[str, str]:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    from cards import rules
     from cards.services import card_create
     from decks.models import Deck, DeckEntry
 
     owner = get_user_model().objects.create_user("loader", password="load-password-1")
     words = ["Ember", "Frost", "Storm", "Shade", "Thorn", "Iron", "Wisp", "Gale"]
+    # Real components (the 14th guide's; a 13th Edition wording the 14th refurbishes), each
+    # card at the level its design edition's guide computes, as players' cards are.
     texts = [
         "",
         "SPARK: Draw 1 card.",
-        "BLAZE: Inflict 2 damage to an enemy player.",
-        "Ghost-play, must pay resource cost: Draw 2 cards.",
-        "RALLY: Place 1 Sword Counter on target minion.",
+        "BLAZE: Target 1 in-play card; place 2 Damage Counters on it.",
+        "HAUNT: When this card in your hand is destroyed (ghost-play, must pay resource cost):"
+        " Draw 2 cards.",
+        "RALLY: Target 1 in-play card; place 1 Sword Counter on it.",
     ]
     cards = []
     for i in range(240):
         kind = "spell" if i % 5 == 4 else "minion"
-        cards.append(
-            card_create(
-                owner=owner,
-                visibility="public",
-                definition={
-                    "name": f"{words[i % 8]} {'Spell' if kind == 'spell' else 'Beast'} {i}",
-                    "kind": kind,
-                    "design_edition": 14 if i % 7 else 12,
-                    "level": i % 7,
-                    "sp": None if kind == "spell" else 1 + i % 4,
-                    "hp": None if kind == "spell" else 1 + i % 5,
-                    "ability_text": texts[i % len(texts)] if kind == "minion" else "Draw 1 card.",
-                    "flavor_text": "",
-                },
-            )
-        )
+        definition = {
+            "name": f"{words[i % 8]} {'Spell' if kind == 'spell' else 'Beast'} {i}",
+            "kind": kind,
+            "design_edition": 14 if i % 7 else 12,
+            "level": 0,
+            "sp": None if kind == "spell" else 1 + i % 4,
+            "hp": None if kind == "spell" else 1 + i % 5,
+            "ability_text": texts[i % len(texts)] if kind == "minion" else "Draw 1 card.",
+            "flavor_text": "",
+        }
+        definition["level"] = rules.design_level(rules.Card(**definition)).computed
+        cards.append(card_create(owner=owner, visibility="public", definition=definition))
     from knox.crypto import hash_token
     from knox.settings import CONSTANTS
 

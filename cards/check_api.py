@@ -88,12 +88,24 @@ class CardDefinitionSerializer(serializers.Serializer):
         return card_from_data(self.validated_data)
 
 
+class CheckedCardSerializer(CardDefinitionSerializer):
+    """The card of a single check, whose level may be left out (or null) to ask for the one
+    its Card Building Guide computes: the card is then judged with that level."""
+
+    level = StatField(
+        allow_null=True,
+        required=False,
+        default=None,
+        help_text="null, or left out, asks for the level the card's guide computes.",
+    )
+
+
 def card_from_data(data: dict[str, Any]) -> rules.Card:
     return rules.Card(
         name=data.get("name", ""),
         kind=data["kind"],
         design_edition=data.get("design_edition"),
-        level=data["level"],
+        level=data.get("level"),
         sp=data.get("sp"),
         hp=data.get("hp"),
         ability_text=data.get("ability_text", ""),
@@ -103,7 +115,7 @@ def card_from_data(data: dict[str, Any]) -> rules.Card:
 
 class CardCheckRequestSerializer(serializers.Serializer):
     edition = EditionField()
-    card = CardDefinitionSerializer()
+    card = CheckedCardSerializer()
 
 
 ReasonSerializer = inline_serializer(
@@ -115,14 +127,87 @@ ReasonSerializer = inline_serializer(
     },
 )
 
-CardCheckResponseSerializer = inline_serializer(
-    "CardCheck",
-    {
+
+def _card_check_fields() -> dict[str, serializers.Field]:
+    return {
         "edition": serializers.IntegerField(),
         "verdict": serializers.ChoiceField(choices=[v.value for v in rules.Verdict]),
         "reasons": ReasonSerializer.__class__(many=True),
         "warnings": ReasonSerializer.__class__(many=True),
         "text": serializers.CharField(),
+    }
+
+
+CardCheckResponseSerializer = inline_serializer("CardCheck", _card_check_fields())
+
+
+FindingSerializer = inline_serializer(
+    "Finding",
+    {
+        "code": serializers.CharField(),
+        "message": serializers.CharField(),
+        "text": serializers.CharField(),
+    },
+)
+ComponentUseSerializer = inline_serializer(
+    "ComponentUse",
+    {
+        "id": serializers.CharField(help_text="The component's id: its anchor in the guide."),
+        "kind": serializers.ChoiceField(choices=[k.value for k in rules.ComponentKind]),
+        "text": serializers.CharField(help_text="As written on the card."),
+        "variables": serializers.DictField(
+            child=serializers.IntegerField(), help_text="The numbers chosen for x, y and z."
+        ),
+    },
+)
+ReadAbilitySerializer = inline_serializer(
+    "ReadAbility",
+    {
+        "text": serializers.CharField(),
+        "name": serializers.CharField(allow_null=True),
+        "condition": ComponentUseSerializer.__class__(allow_null=True),
+        "costs": ComponentUseSerializer.__class__(many=True),
+        "sub_abilities": inline_serializer(
+            "ReadSubAbility",
+            {
+                "target": ComponentUseSerializer.__class__(allow_null=True),
+                "effects": ComponentUseSerializer.__class__(many=True),
+            },
+            many=True,
+        ),
+        "readable": serializers.BooleanField(
+            help_text="Whether the ability is made of the guide's components."
+        ),
+        "problems": FindingSerializer.__class__(many=True),
+        "notes": FindingSerializer.__class__(
+            many=True, help_text="Wordings the guide asks for differently (warnings)."
+        ),
+    },
+    help_text="An ability as the card's Card Building Guide reads it.",
+)
+LevelSerializer = inline_serializer(
+    "LevelCheck",
+    {
+        "declared": serializers.FloatField(
+            allow_null=True,
+            help_text="The level sent; null when the card asked for the computed one.",
+        ),
+        "computed": serializers.IntegerField(
+            allow_null=True,
+            help_text="The level the guide of the card's design edition computes; null when"
+            " no guide is on file or the guide computes none.",
+        ),
+        "steps": serializers.ListField(
+            child=serializers.CharField(), help_text="How the guide computes it."
+        ),
+    },
+)
+SingleCardCheckResponseSerializer = inline_serializer(
+    "SingleCardCheck",
+    {
+        **_card_check_fields(),
+        "level": LevelSerializer,
+        "abilities": ReadAbilitySerializer.__class__(many=True),
     },
 )
 
@@ -144,11 +229,11 @@ class CardCheckView(CheckView):
 
     @extend_schema(
         request=CardCheckRequestSerializer,
-        responses={200: CardCheckResponseSerializer, 400: CHECK_ERROR, 429: THROTTLED},
+        responses={200: SingleCardCheckResponseSerializer, 400: CHECK_ERROR, 429: THROTTLED},
     )
     def post(self, request: Request) -> Response:
         body = CardCheckRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         card = card_from_data(body.validated_data["card"])
         result = rules.check_card(card, body.validated_data["edition"])
-        return Response(result.as_dict())
+        return Response({**result.as_dict(), **result.details()})

@@ -41,7 +41,12 @@ class CardCheckForm(forms.Form):
         label="Edition Indicator",
         help_text="The edition the card was designed for. Leave empty if the card has none.",
     )
-    level = StatInput(min_value=0, max_value=MAX_STAT)
+    level = StatInput(
+        min_value=0,
+        max_value=MAX_STAT,
+        required=False,
+        help_text="Leave it empty to judge the card with the level its guide computes.",
+    )
     sp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="SP")
     hp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="HP")
     ability_text = forms.CharField(
@@ -87,7 +92,6 @@ def check_page(request: HttpRequest) -> HttpResponse:
         "edition": rules.current_edition().number,
         "kind": "minion",
         "design_edition": rules.current_edition().number,
-        "level": 1,
         "sp": 1,
         "hp": 1,
     }

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from cards import rules
+from cards import rules, search
 
 DEFINITION_FIELDS = (
     "name",
@@ -74,12 +74,22 @@ class Card(SharedDesign):
     ability_text = models.TextField(blank=True)
     flavor_text = models.TextField(blank=True)
     image = models.FileField(upload_to="cards/", blank=True, max_length=200)
+    # The credit (forked_from_name, forked_from_owner) is of a card read from a deck file,
+    # not of one copied on the site: the file names its designer, not the card itself.
+    imported = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated", "-pk"]
         indexes = [
             models.Index(fields=["visibility", "-updated"], name="card_visibility_updated"),
             models.Index(fields=["owner", "-updated"], name="card_owner_updated"),
+            # One for each order of the card search (cards.search.sort_expressions), read
+            # either way. The words are indexed by migration 0003: PostgreSQL's search vector
+            # and SQLite's FTS5 table are not fields of the model.
+            *(
+                models.Index(*search.sort_expressions(order, down), name=f"card_by_{name}")
+                for name, order, down in search.INDEXED_ORDERS
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,7 +1,7 @@
 """The card search syntax, in the spirit of Scryfall's.
 
-    fire breath            cards whose name or ability text holds "fire" and "breath"
-    "draw 1 card"          the phrase, exactly (case does not matter)
+    fire breath            cards whose name or ability text holds words starting "fire" and "breath"
+    "draw 1 card"          the words in that order (the last may be the start of a word)
     kind:minion            minions (kind:spell for spells)
     level<=3  sp>=2  hp=0  numbers, with : = != < <= > >=
     edition:14             designed for the 14th Edition (its Edition Indicator); edition:none
@@ -9,25 +9,55 @@
     legal:14               playable under the 14th Edition: legal, or refurbished (a refurbished
                            card is played with its new text)
     name:wisp  text:draw   only the name, or only the ability text; flavor:moon for flavor text
+    name="ember wisp"      the whole name, exactly (case does not matter)
     -kind:spell  -fire     a leading - negates any term
+    order:name             sort: relevance, newest, name, level, sp or hp
+    direction:desc         the other way round (asc or desc)
 
-Every term must match. Words the older editions use for card terms work too ("offense>=2",
-"kind:creature") and come with a note saying what they are called now.
+Every term must match. Words are runs of letters and digits, read without case: a search word
+matches the words of a card that start with it ("fir" finds "Fire" and "Fireball", not
+"Campfire"), and the words of a phrase must come one after the other in one field. Words the
+older editions use for card terms work too ("offense>=2", "kind:creature") and come with a note
+saying what they are called now.
 
-Parsing is pure (no database); `filter_cards` turns a query into a queryset filter.
+Parsing is pure (no database); `filter_cards` turns a query into a queryset filter, through the
+database's full-text index (`TextMatch`: PostgreSQL's text search, SQLite's FTS5), and
+`find_cards` also puts the matches in the query's order.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+from typing import Any
 
-from cards import rules
+from django.contrib.auth import get_user_model
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    Func,
+    IntegerField,
+    OrderBy,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+)
+from django.db.models.functions import Lower
+from django.db.models.lookups import (
+    Exact,
+    GreaterThan,
+    GreaterThanOrEqual,
+    LessThan,
+    LessThanOrEqual,
+)
 
-if TYPE_CHECKING:
-    from django.db.models import Q, QuerySet
+from cards import rules, text_index
+from cards.text_index import Phrase, TextMatch
 
 MAX_QUERY_LENGTH = 300
 MAX_TERMS = 30
@@ -35,7 +65,20 @@ MAX_NUMBER = 9999
 
 NUMERIC_KEYS = ("level", "sp", "hp")
 TEXT_KEYS = ("name", "text", "flavor")
-KEYS = ("name", "text", "flavor", "kind", "level", "sp", "hp", "edition", "by", "legal")
+SORT_KEYS = ("order", "direction")
+KEYS = (
+    "name",
+    "text",
+    "flavor",
+    "kind",
+    "level",
+    "sp",
+    "hp",
+    "edition",
+    "by",
+    "legal",
+    *SORT_KEYS,
+)
 ALIASES = {
     "n": "name",
     "o": "text",
@@ -49,13 +92,28 @@ ALIASES = {
     "e": "edition",
     "owner": "by",
     "author": "by",
+    "sort": "order",
+    "dir": "direction",
 }
+# The orders, each with the direction it goes unless told: the best match, the newest change,
+# A to Z, the lowest number first. A card has no SP or HP when it is a spell: it counts as
+# less than 0 (first going up, last going down).
+ORDERS = {
+    "relevance": "desc",
+    "newest": "desc",
+    "name": "asc",
+    "level": "asc",
+    "sp": "asc",
+    "hp": "asc",
+}
+DIRECTIONS = ("asc", "desc")
 OPERATORS = ("<=", ">=", "!=", ":", "=", "<", ">")
 EQUALITY = (":", "=", "!=")
 
 VALID_KEYS_TEXT = (
     "name:, text:, flavor:, kind:minion|spell, level, sp, hp (with : = != < <= > >=), "
-    "edition:N, by:username, legal:N"
+    "edition:N, by:username, legal:N, order:relevance|newest|name|level|sp|hp, "
+    "direction:asc|desc"
 )
 
 _KEY_OPERATOR = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
@@ -65,6 +123,28 @@ _CONTROL_CHARACTER = re.compile(f"[{_CONTROL}]")
 # What a query may be, as a pattern for the API's schema.
 QUERY_PATTERN = f"^[^{_CONTROL}]*$"
 _WHOLE = re.compile(r"\d+")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _in_word(character: str) -> bool:
+    category = unicodedata.category(character)
+    return category[0] == "L" or category == "Nd"
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The words of a text as both full-text indexes hold them: runs of letters and decimal
+    digits, in lower case ("Self-bury 2!" -> ("self", "bury", "2")). Anything else (spaces,
+    punctuation, signs such as ½) parts words: PostgreSQL's index is made from the text with
+    those replaced by spaces, SQLite's tokenizer is told the same letters (migration 0003)."""
+    found: list[str] = []
+    for run in _WORD.findall(text or ""):
+        if run.isascii():
+            found.append(run.lower())
+            continue
+        found.extend(
+            word.lower() for word in "".join(c if _in_word(c) else " " for c in run).split()
+        )
+    return tuple(found)
 
 
 class QueryError(ValueError):
@@ -94,6 +174,19 @@ class Term:
     negated: bool = False
     phrase: bool = False
     position: int = 0
+    # The query's last text term: its last word may still be being typed, and matches the
+    # words that start with it.
+    prefix: bool = False
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words a text term looks for (a free word, a phrase, name:, text:, flavor:)."""
+        return words(self.value) if isinstance(self.value, str) else ()
+
+    @property
+    def searches_text(self) -> bool:
+        """Whether the term is matched by the full-text index (`name=` compares the name)."""
+        return self.key == "any" or (self.key in TEXT_KEYS and self.op != "=")
 
 
 @dataclass(frozen=True)
@@ -101,10 +194,22 @@ class CardQuery:
     text: str
     terms: tuple[Term, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    order: str | None = None  # one of ORDERS; None: relevance when words are searched
+    direction: str | None = None  # "asc" or "desc"; None: the order's own
 
     @property
     def is_empty(self) -> bool:
         return not self.terms
+
+    @property
+    def ranks(self) -> bool:
+        """Whether there is anything to rank by relevance: words that must be there."""
+        return any(term.searches_text and not term.negated for term in self.terms)
+
+    def sort(self) -> tuple[str, bool]:
+        """The order the results go in, and whether it goes down (desc)."""
+        order = self.order or ("relevance" if self.ranks else "newest")
+        return order, (self.direction or ORDERS[order]) == "desc"
 
 
 # -- the words older editions use -----------------------------------------------------------
@@ -157,7 +262,16 @@ def parse_query(q: str) -> CardQuery:
     terms = parser.parse()
     if len(terms) > MAX_TERMS:
         raise QueryError(f"The query has {len(terms)} terms; the limit is {MAX_TERMS}.")
-    return CardQuery(text=q, terms=tuple(terms), notes=tuple(dict.fromkeys(parser.notes)))
+    texts = [index for index, term in enumerate(terms) if term.searches_text]
+    if texts:
+        terms[texts[-1]] = replace(terms[texts[-1]], prefix=True)
+    return CardQuery(
+        text=q,
+        terms=tuple(terms),
+        notes=tuple(dict.fromkeys(parser.notes)),
+        order=parser.sort.get("order"),
+        direction=parser.sort.get("direction"),
+    )
 
 
 class _Parser:
@@ -165,6 +279,7 @@ class _Parser:
         self.text = text
         self.index = 0
         self.notes: list[str] = []
+        self.sort: dict[str, str] = {}
 
     def parse(self) -> list[Term]:
         terms: list[Term] = []
@@ -195,14 +310,27 @@ class _Parser:
             phrase = self._quoted()
             if not phrase.strip():
                 return None
-            return Term("any", ":", phrase, negated=negated, phrase=True, position=start)
+            term = Term("any", ":", phrase, negated=negated, phrase=True, position=start)
+            return self._with_words(term, f'"{phrase}"')
         match = _KEY_OPERATOR.match(text, self.index)
         if match:
             self.index = match.end()
             key_position = match.start()
-            return self._filter(match.group(1), match.group(2), negated, key_position, start)
+            term = self._filter(match.group(1), match.group(2), negated, key_position, start)
+            if term is None or not term.searches_text:
+                return term
+            return self._with_words(term, text[start : self.index])
         word = self._word()
-        return Term("any", ":", word, negated=negated, position=start)
+        return self._with_words(Term("any", ":", word, negated=negated, position=start), word)
+
+    def _with_words(self, term: Term, shown: str) -> Term | None:
+        """A text term with nothing to look for (only punctuation) is left out, and said so."""
+        if term.words:
+            return term
+        self.notes.append(
+            f"'{shown.lstrip('-')}' has no letters or digits to search for, so it is left out."
+        )
+        return None
 
     def _word(self) -> str:
         text = self.text
@@ -231,7 +359,7 @@ class _Parser:
             return self._quoted()
         return self._word()
 
-    def _filter(self, raw_key: str, op: str, negated: bool, key_at: int, start: int) -> Term:
+    def _filter(self, raw_key: str, op: str, negated: bool, key_at: int, start: int) -> Term | None:
         key = self._key(raw_key, key_at)
         value_at = self.index
         raw = self._value()
@@ -241,6 +369,9 @@ class _Parser:
                 f"'{shown}' at position {key_at + 1} needs a value, like {_example(key)}.",
                 value_at,
             )
+        if key in SORT_KEYS:
+            self._sort_term(key, op, raw, negated, shown, key_at)
+            return None
         if key in NUMERIC_KEYS:
             number = _number(raw, key, shown, value_at)
             return Term(key, op, number, negated=negated, position=start)
@@ -263,6 +394,43 @@ class _Parser:
             number = _edition_number(raw, value_at, known_only=True, shown=shown)
             return Term(key, op, number, negated=negated, position=start)
         return Term(key, op, raw, negated=negated, position=start)
+
+    def _sort_term(self, key: str, op: str, raw: str, negated: bool, shown: str, at: int) -> None:
+        """order: and direction: say how to sort; they match nothing, so they cannot be negated
+        or given twice."""
+        if negated or op not in (":", "="):
+            raise QueryError(
+                f"'{'-' if negated else ''}{shown}{raw}' at position {at + 1}: {key} says how to "
+                f"sort, so it takes ':' only, like {_example(key)}.",
+                at,
+            )
+        if key in self.sort:
+            raise QueryError(
+                f"'{shown}{raw}' at position {at + 1}: {key} is already given; give it once.", at
+            )
+        word = _normal_word(raw)
+        if key == "direction":
+            value = {"ascending": "asc", "descending": "desc"}.get(word, word)
+            if value not in DIRECTIONS:
+                raise QueryError(
+                    f"'{shown}{raw}': the direction is asc or desc, like direction:desc.", at
+                )
+        else:
+            value = {"new": "newest", "updated": "newest", "relevant": "relevance"}.get(word, word)
+            old = old_terms().get(word)
+            if value not in ORDERS and old and old[0] in NUMERIC_KEYS:
+                modern, edition = old
+                self.notes.append(
+                    f"'{raw}' is what the {edition} calls {_modern_name(modern)}; "
+                    f"sorting by {_modern_name(modern)}."
+                )
+                value = modern
+            if value not in ORDERS:
+                raise QueryError(
+                    f"'{shown}{raw}' is not a sort order; use order: with {', '.join(ORDERS)}.",
+                    at,
+                )
+        self.sort[key] = value
 
     def _key(self, raw_key: str, at: int) -> str:
         word = raw_key.lower()
@@ -312,6 +480,8 @@ def _example(key: str) -> str:
         "edition": "edition:14",
         "by": "by:alice",
         "legal": "legal:14",
+        "order": "order:name",
+        "direction": "direction:desc",
     }[key]
 
 
@@ -354,30 +524,42 @@ def _edition_number(raw: str, at: int, *, known_only: bool, shown: str) -> int:
 
 # -- filtering --------------------------------------------------------------------------------
 
+# Where each text term looks: free words and phrases in the name and the ability text.
+FREE_FIELDS = ("name", "ability_text")
+TERM_FIELDS = {
+    "any": FREE_FIELDS,
+    "name": ("name",),
+    "text": ("ability_text",),
+    "flavor": ("flavor_text",),
+}
+
 _LOOKUPS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+
+
+def _phrase(term: Term, fields: tuple[str, ...] | None = None) -> Phrase:
+    """The words a text term looks for, in its fields (or those given)."""
+    return Phrase(fields or TERM_FIELDS[term.key], term.words, prefix=term.prefix)
 
 
 def term_q(term: Term) -> Q:
     """The filter of one term, negation included."""
-    from django.db.models import Exists, OuterRef, Q
-
     from cards.models import CardVerdict
 
     condition: Q
-    if term.key == "any":
-        condition = Q(name__icontains=term.value) | Q(ability_text__icontains=term.value)
-    elif term.key == "name" and term.op == "=":
-        condition = Q(name__iexact=term.value)
-    elif term.key == "name":
-        condition = Q(name__icontains=term.value)
-    elif term.key == "text":
-        condition = Q(ability_text__icontains=term.value)
-    elif term.key == "flavor":
-        condition = Q(flavor_text__icontains=term.value)
+    if term.searches_text:
+        if not term.words:
+            raise QueryError(f"'{term.value}' has no letters or digits to search for.")
+        condition = Q(TextMatch([_phrase(term)]))
+    elif term.key == "name":  # name=, the whole name
+        condition = Q(Exact(Lower("name"), Lower(Value(term.value))))
     elif term.key == "kind":
         condition = Q(kind=term.value)
     elif term.key == "by":
-        condition = Q(owner__username__iexact=term.value)
+        # The designer's id, looked up first: `owner = id` is answered from the owner's index
+        # of cards, newest first, where a join on the name leaves the database guessing how
+        # many cards one designer has.
+        designers = get_user_model().objects.filter(username__iexact=term.value)
+        condition = Q(owner_id__in=list(designers.values_list("pk", flat=True)))
     elif term.key == "edition":
         if term.value is None:
             condition = Q(design_edition__isnull=True)
@@ -390,28 +572,323 @@ def term_q(term: Term) -> Q:
             )
         )
     elif term.key in NUMERIC_KEYS:
-        if term.op == "!=":
-            # A spell has no SP or HP, so it has no SP other than 2 either.
-            condition = Q(**{f"{term.key}__isnull": False}) & ~Q(**{term.key: term.value})
-        else:
-            condition = Q(**{f"{term.key}__{_LOOKUPS[term.op]}": term.value})
+        condition = _number_q(term)
     else:  # pragma: no cover - the parser only makes the keys above
         raise QueryError(f"Unknown filter '{term.key}'.")
     return ~condition if term.negated else condition
 
 
-def query_q(query: CardQuery) -> Q:
-    from django.db.models import Q
+def _number_q(term: Term) -> Q:
+    """A comparison of level, SP or HP. SP and HP are compared as the sort indexes hold them
+    (StatOrLess: a spell's missing value is -1), so those indexes serve the filter too; a spell
+    has no SP, so it has no SP under 2 or other than 2 either."""
+    value = term.value
+    if term.key == "level":
+        if term.op == "!=":
+            return ~Q(level=value)
+        return Q(**{f"level__{_LOOKUPS[term.op]}": value})
+    stat = StatOrLess(F(term.key))
+    minion = Q(GreaterThanOrEqual(stat, 0))  # not a spell's -1
+    if term.op == "!=":
+        return minion & ~Q(Exact(stat, value))
+    if term.op in (":", "="):
+        return Q(Exact(stat, value))
+    if term.op in ("<", "<="):
+        return minion & Q((LessThan if term.op == "<" else LessThanOrEqual)(stat, value))
+    return Q((GreaterThan if term.op == ">" else GreaterThanOrEqual)(stat, value))
 
-    combined = Q()
+
+def query_q(query: CardQuery) -> Q:
+    """Every term's filter. The words that must be there are looked up together, in one
+    question to the index."""
+    wanted = [_phrase(term) for term in query.terms if term.searches_text and not term.negated]
+    combined = Q(TextMatch(wanted)) if wanted else Q()
     for term in query.terms:
-        combined &= term_q(term)
+        if not (term.searches_text and not term.negated):
+            combined &= term_q(term)
     return combined
+
+
+def as_query(q: str | CardQuery) -> CardQuery:
+    return q if isinstance(q, CardQuery) else parse_query(q)
 
 
 def filter_cards(queryset: QuerySet, q: str | CardQuery) -> QuerySet:
     """The cards of `queryset` that match the query; QueryError when it cannot be read."""
-    query = q if isinstance(q, CardQuery) else parse_query(q)
+    query = as_query(q)
     if query.is_empty:
         return queryset
     return queryset.filter(query_q(query))
+
+
+# -- ordering ---------------------------------------------------------------------------------
+
+
+class StatOrLess(Func):
+    """SP or HP, with a spell's missing value as -1: less than any. Written out, not a
+    parameter, so that the index on it (cards.models) is the one the database uses. Filters on
+    SP and HP compare it too, so that index serves them."""
+
+    template = "COALESCE(%(expressions)s, -1)"
+    output_field = IntegerField()
+
+
+class StatOrMore(Func):
+    """SP or HP, with a spell's missing value as more than any (32768 is past the largest a
+    small integer column holds): sorting up, spells come last."""
+
+    template = "COALESCE(%(expressions)s, 32768)"
+    output_field = IntegerField()
+
+
+def sort_expressions(order: str, descending: bool = False, prefix: str = "") -> tuple[Any, ...]:
+    """What `order` sorts by, going up; the card's id settles ties. A spell, with no SP or HP,
+    comes last either way. `prefix` reaches the card through a relation ("card__" for
+    collection entries). cards.models indexes each of these (INDEXED_ORDERS)."""
+    name = Lower(f"{prefix}name")
+    pk = F(f"{prefix}id")
+    stat = StatOrLess if descending else StatOrMore
+    return {
+        "newest": (F(f"{prefix}updated"), pk),
+        "name": (name, pk),
+        "level": (F(f"{prefix}level"), name, pk),
+        "sp": (stat(F(f"{prefix}sp")), name, pk),
+        "hp": (stat(F(f"{prefix}hp")), name, pk),
+    }[order]
+
+
+# The indexes the orders need: (name, order, going down?); an index serves both directions,
+# but SP and HP sort by another expression going down.
+INDEXED_ORDERS = (
+    ("newest", "newest", False),
+    ("name", "name", False),
+    ("level", "level", False),
+    ("sp_up", "sp", False),
+    ("sp_down", "sp", True),
+    ("hp_up", "hp", False),
+    ("hp_down", "hp", True),
+)
+
+
+def ordering(order: str, descending: bool, prefix: str = "") -> list[OrderBy]:
+    """The ORDER BY of an order (relevance aside), every key going the same way, so that one
+    index serves it."""
+    return [
+        OrderBy(key, descending=descending) for key in sort_expressions(order, descending, prefix)
+    ]
+
+
+# How common matches are is measured among the SAMPLE newest cards. When at least COMMON of
+# them match, a page is best read by walking the cards in order until enough match; rarer,
+# the matches are best found through the indexes (bitmaps) and sorted, first among the WINDOW
+# newest cards. Counting (up to 1,001) walks only when matches are more common still.
+SAMPLE = 2_000
+COMMON = 0.005
+COMMON_TO_COUNT = 0.03
+WINDOW = 50_000
+# The planner's ways of reading for each: a page walks an index in its order; a count reads
+# the table in its own order (it needs no order); matches are found by bitmaps of the indexes.
+WALK = {"seqscan": False, "indexscan": True, "bitmapscan": False}
+SCAN = {"seqscan": True, "indexscan": True, "bitmapscan": False}
+FIND = {"seqscan": False, "indexscan": False, "bitmapscan": True}
+
+
+def _edge(found: QuerySet, size: int, *, descending: bool) -> Any | None:
+    """When the `size`-th newest card (or oldest, going up) was last changed; None when there
+    are fewer cards."""
+    newest = ordering("newest", descending)
+    edges = list(
+        found.model._default_manager.order_by(*newest).values_list("updated", flat=True)[
+            size - 1 : size
+        ]
+    )
+    return edges[0] if edges else None
+
+
+def _within(edge: Any, *, descending: bool, inside: bool = True) -> Q:
+    """The cards changed since `edge` (inside), or before it."""
+    if descending:
+        return Q(updated__gte=edge) if inside else Q(updated__lt=edge)
+    return Q(updated__lte=edge) if inside else Q(updated__gt=edge)
+
+
+def newest_ids(
+    found: QuerySet, start: int, stop: int, *, descending: bool = True, common: bool | None = None
+) -> list[Any]:
+    """The ids of found[start:stop], newest first (or oldest, going up).
+
+    A database asked for the newest matches either walks the cards newest first until it has
+    enough (fast when matches are common, a walk through every card when they are rare) or
+    finds every match and sorts them (fast when rare, slow when common), and it chooses by an
+    estimate that may be far off for words. `common` (measured: CardResults) says which: common
+    matches are walked to; rare ones are found and sorted among the WINDOW newest cards, and
+    only when those hold too few, among all."""
+    newest = ordering("newest", descending)
+    ordered = found.order_by(*newest).values_list("pk", flat=True)
+    if common is None or stop <= start:
+        return list(ordered[start:stop])
+    using = found.db
+    if common:
+        with text_index.scans(using, **WALK):
+            return list(ordered[start:stop])
+    edge = _edge(found, WINDOW, descending=descending)
+    if edge is None:
+        with text_index.scans(using, **FIND):
+            return list(ordered[start:stop])
+    with text_index.scans(using, **FIND):
+        recent = list(ordered.filter(_within(edge, descending=descending))[:stop])
+    if len(recent) >= stop:
+        return recent[start:stop]
+    taken = len(recent)
+    older = ordered.filter(_within(edge, descending=descending, inside=False))
+    with text_index.scans(using, **FIND):
+        rest = list(older[max(0, start - taken) : stop - taken])
+    return recent[start:] + rest
+
+
+class CardResults:
+    """Matches of a search in its order, a page at a time: a sequence as Django's paginator
+    wants one (a capped count, slices), that can also be iterated whole where it is short.
+
+    Relevance has two parts: the cards whose name holds every free word, then the others
+    (holding them in their ability text), newest first within each. Each part is asked for its
+    page of ids alone, and the page's cards are then read with what they show (designer,
+    verdicts) in one query.
+
+    When words are searched, how common the matches (of each part) are is measured among the
+    SAMPLE newest cards, and decides how the database reads them (text_index.scans): counting
+    and paging then cost about as much for a word in every other card as for one in a hundred
+    thousand."""
+
+    ordered = True
+
+    def __init__(
+        self,
+        found: QuerySet,
+        *,
+        order: str,
+        descending: bool,
+        name_match: Q | None = None,
+        words: bool = False,
+    ) -> None:
+        self.found = found
+        self.order, self.descending = order, descending
+        self.words = words
+        self.name_match = name_match
+        parts = [found]
+        if name_match is not None:
+            parts = [found.filter(name_match), found.exclude(name_match)]
+        self.parts = parts if descending else parts[::-1]
+
+    def count(self) -> int:
+        return self.found.count()
+
+    @cached_property
+    def _sample(self) -> list[int] | None:
+        """Matches among the SAMPLE newest cards: in all, then in each part (None when no
+        words are searched, or there are fewer cards)."""
+        if not self.words:
+            return None
+        edge = _edge(self.found, SAMPLE, descending=True)
+        if edge is None:
+            return None
+        counts: dict[str, Any] = {"all": Count("pk")}
+        if self.name_match is not None:
+            counts["named"] = Count("pk", filter=self.name_match)
+        with text_index.scans(self.found.db, seqscan=False, bitmapscan=False):
+            found = self.found.filter(updated__gte=edge).order_by().aggregate(**counts)
+        if self.name_match is None:
+            return [found["all"], found["all"]]
+        parts = [found["named"], found["all"] - found["named"]]
+        return [found["all"], *(parts if self.descending else parts[::-1])]
+
+    def common(self, part: int | None = None, *, share: float | None = None) -> bool | None:
+        """Whether the matches (of one part) make at least `share` (COMMON) of the cards; None
+        when not measured."""
+        if self._sample is None:
+            return None
+        matches = self._sample[0 if part is None else part + 1]
+        return matches >= (COMMON if share is None else share) * SAMPLE
+
+    def capped_count(self, limit: int) -> int:
+        """How many there are, counting no further than `limit`."""
+        if self._sample is not None and self._sample[0] >= limit:
+            return limit
+        return self._count(self.found, limit, self.common(share=COMMON_TO_COUNT))
+
+    def _count(self, found: QuerySet, limit: int, common: bool | None) -> int:
+        counted = found.order_by().values("pk")[:limit]
+        if common is None:
+            return counted.count()
+        with text_index.scans(found.db, **(SCAN if common else FIND)):
+            return counted.count()
+
+    def _ids(self, number: int, start: int, stop: int) -> list[Any]:
+        part = self.parts[number]
+        common = self.common(number)
+        if self.order == "newest":
+            return newest_ids(part, start, stop, descending=self.descending, common=common)
+        # Another order than the newest: the walk is in that order's index, where matches may
+        # gather far from its start (names starting with the word, say): only walked when common
+        # enough to be counted that way too.
+        common = self.common(number, share=COMMON_TO_COUNT)
+        ordered = part.order_by(*ordering(self.order, self.descending))
+        if common is None:
+            # No words: the planner's estimates of the other filters are good.
+            return list(ordered.values_list("pk", flat=True)[start:stop])
+        with text_index.scans(self.found.db, **(WALK if common else FIND)):
+            return list(ordered.values_list("pk", flat=True)[start:stop])
+
+    def ids(self, start: int, stop: int) -> list[Any]:
+        found: list[Any] = []
+        before = 0  # matches in the parts already read
+        for number, part in enumerate(self.parts):
+            if len(found) >= stop - start:
+                break
+            ids = self._ids(number, max(0, start - before), stop - before)
+            found += ids
+            if number + 1 < len(self.parts):
+                # How many this part holds in all, as far as the page needs to know.
+                if ids or start <= before:
+                    before += max(0, start - before) + len(ids)
+                else:
+                    common = self.common(number, share=COMMON_TO_COUNT)
+                    before += self._count(part, start - before, common)
+        return found
+
+    def __iter__(self) -> Iterator[Any]:
+        step = 500
+        start = 0
+        while page := self[start : start + step]:
+            yield from page
+            start += step
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, int):
+            found = self[index : index + 1]
+            if not found:
+                raise IndexError(index)
+            return found[0]
+        start, stop, step = index.start or 0, index.stop, index.step
+        if step not in (None, 1) or start < 0 or stop is None or stop < 0:
+            raise ValueError("CardResults takes slices [start:stop] from the start.")
+        ids = self.ids(start, stop)
+        cards = self.found.order_by().in_bulk(ids)
+        return [cards[pk] for pk in ids if pk in cards]
+
+
+def find_cards(queryset: QuerySet, q: str | CardQuery) -> CardResults:
+    """The cards of `queryset` that match the query, in its order (relevance when words are
+    searched, newest otherwise). QueryError when the query cannot be read."""
+    query = as_query(q)
+    found = filter_cards(queryset, query)
+    order, descending = query.sort()
+    if order == "relevance":
+        # Free words rank: a card whose name holds them comes first. Words asked of one field
+        # (name:, text:, flavor:) have nothing to rank by.
+        free = [term for term in query.terms if term.key == "any" and not term.negated]
+        name_match = Q(TextMatch([_phrase(term, ("name",)) for term in free])) if free else None
+        return CardResults(
+            found, order="newest", descending=descending, name_match=name_match, words=query.ranks
+        )
+    return CardResults(found, order=order, descending=descending, words=query.ranks)

@@ -17,7 +17,7 @@ from django.http import Http404
 
 from cards import rules
 from cards.models import DEFINITION_FIELDS, Card, CardRevision, CardVerdict, CollectionEntry
-from cards.search import CardQuery, filter_cards
+from cards.search import CardQuery, CardResults, as_query, filter_cards, find_cards, ordering
 
 MAX_ID = 2**63 - 1  # the largest id a database column holds
 
@@ -117,20 +117,26 @@ def card_for_owner(*, user: Any, pk: Any) -> Card:
     return card
 
 
-def gallery_cards(*, user: Any = None, q: str | CardQuery = "") -> QuerySet[Card]:
-    """Public cards matching the query, newest first. Raises QueryError."""
+# The card lists below search only among the cards their viewer may see: the query narrows
+# that set and orders it (cards.search.find_cards), never widens it. Each is a CardResults
+# sequence: it pages like a QuerySet, reading only the page's cards.
+
+
+def gallery_cards(*, user: Any = None, q: str | CardQuery = "") -> CardResults:
+    """Public cards matching the query, in its order (relevance when words are searched,
+    newest first otherwise). Raises QueryError."""
     cards = _with_verdicts(Card.objects.filter(visibility=Card.Visibility.PUBLIC))
-    return filter_cards(cards, q).order_by("-updated", "-pk")
+    return find_cards(cards, q)
 
 
-def cards_owned_by(*, user: Any, q: str | CardQuery = "") -> QuerySet[Card]:
+def cards_owned_by(*, user: Any, q: str | CardQuery = "") -> CardResults:
     cards = _with_verdicts(Card.objects.filter(owner=user))
-    return filter_cards(cards, q).order_by("-updated", "-pk")
+    return find_cards(cards, q)
 
 
-def cards_listed_for(*, user: Any, q: str | CardQuery = "") -> QuerySet[Card]:
+def cards_listed_for(*, user: Any, q: str | CardQuery = "") -> CardResults:
     """The API list: the user's own cards and public ones, matching the query."""
-    return filter_cards(cards_visible_to(user), q).order_by("-updated", "-pk")
+    return find_cards(cards_visible_to(user), q)
 
 
 # -- pictures ---------------------------------------------------------------------------------
@@ -162,9 +168,14 @@ def picture_audience(name: str, user: Any) -> str | None:
 
 
 def collection_entries(*, user: Any, q: str | CardQuery = "") -> QuerySet[CollectionEntry]:
-    """The user's collection: their own cards and the ones they saved that they may still see."""
+    """The user's collection: their own cards and the ones they saved that they may still see,
+    by name unless the query orders them otherwise (relevance, with so few, is by name too)."""
+    query = as_query(q)
     visible = Card.objects.filter(card_viewable_q(user))
-    cards = filter_cards(visible, q)
+    cards = filter_cards(visible, query)
+    order, descending = query.sort()
+    if query.order in (None, "relevance"):
+        order, descending = "name", query.direction == "desc"
     return (
         CollectionEntry.objects.filter(owner=user, card__in=cards)
         .select_related("card", "card__owner")
@@ -175,7 +186,7 @@ def collection_entries(*, user: Any, q: str | CardQuery = "") -> QuerySet[Collec
                 to_attr="current_verdicts",
             )
         )
-        .order_by("card__name", "card__pk")
+        .order_by(*ordering(order, descending, prefix="card__"))
     )
 
 

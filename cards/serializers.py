@@ -210,8 +210,12 @@ class CardOutputSerializer(serializers.ModelSerializer):
     def get_image(self, card: Card) -> str | None:
         if not card.image:
             return None
+        from cards.pictures import picture_path
+
+        # The site's own address, which checks who asks, whatever the storage (a bucket's
+        # signed link would outlive the check and run out in minutes).
         request = self.context.get("request")
-        url = card.image.url
+        url = picture_path(card.image.name)
         return request.build_absolute_uri(url) if request is not None else url
 
     @extend_schema_field(serializers.ChoiceField(choices=[v.value for v in rules.Verdict]))

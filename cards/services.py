@@ -402,16 +402,29 @@ def collection_remove(*, entry: CollectionEntry) -> None:
 # -- verdicts ---------------------------------------------------------------------------------
 
 
+def rules_files() -> list[Path]:
+    """The files a verdict depends on: the edition files, the Card Building Guides (a card is
+    built under its design edition's guide) and the rules engine itself."""
+    base = Path(rules.__file__).resolve().parent
+    editions = base.parent / "editions"
+    files: list[Path] = []
+    for folder, pattern in (
+        (editions, "*.json"),
+        (editions / "guides", "[0-9]*.json"),
+        (base, "*.py"),
+    ):
+        files += sorted(folder.glob(pattern))
+    return files
+
+
 @cache
 def rules_version() -> str:
-    """A fingerprint of the edition data and the rules engine: when either changes, stored
-    verdicts are stale."""
+    """A fingerprint of the edition data, the guides and the rules engine: when any of them
+    changes, stored verdicts are stale."""
     digest = hashlib.sha256()
-    base = Path(rules.__file__).resolve().parent
-    for folder, pattern in ((base.parent / "editions", "*.json"), (base, "*.py")):
-        for path in sorted(folder.glob(pattern)):
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
+    for path in rules_files():
+        digest.update(f"{path.parent.name}/{path.name}".encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
@@ -554,3 +567,9 @@ def _shrink(png: bytes) -> bytes:
     out = io.BytesIO()
     small.save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+def pictures_delete_unused(names: set[str]) -> None:
+    """Delete the stored pictures among `names` that no card or revision shows any more (for
+    revisions removed elsewhere: deleting an account removes the private ones of its cards)."""
+    _delete_unused_files(names)

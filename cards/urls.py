@@ -7,6 +7,7 @@ urlpatterns = [
     path("cards/mine/", views.my_cards, name="my-cards"),
     path("cards/new/", views.card_new, name="card-new"),
     path("cards/preview/", views.card_preview, name="card-preview"),
+    path("cards/preview/<str:preview>.webp", views.card_preview_image, name="card-preview-image"),
     path("cards/builder/", views.card_builder, name="card-builder"),
     path("cards/import/", views.card_import, name="card-import"),
     path("cards/<int:pk>/", views.card_detail, name="card-detail"),

@@ -3,7 +3,7 @@ selectors, writes go through services."""
 
 from __future__ import annotations
 
-import base64
+import dataclasses
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -12,14 +12,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from cards import designer, rules, selectors, services
+from cards import designer, previews, rules, selectors, services
 from cards.check_api import MAX_ABILITY_TEXT
 from cards.forms import (
     CardForm,
@@ -32,24 +31,43 @@ from cards.forms import (
 from cards.images import ImageRejected, clean_image
 from cards.marking import refurbish_segments
 from cards.models import Card
-from cards.render import CardFace, render_card
-from cards.search import QueryError, parse_query
+from cards.render import CardFace
+from cards.search import DIRECTIONS, ORDERS, CardQuery, QueryError, parse_query
 from cards.serializers import import_definition
+from kotc_site.pagination import CappedPaginator
 
 PAGE_SIZE = 24
 PREVIEW_IMAGE_SECONDS = 60 * 60
 TERM_KEYS = ("minion", "spell", "level", "sp", "hp")
+# The gallery's sort select (the search's order: and direction: say the same, and win).
+ORDER_LABELS = {
+    "": "Best match, or newest",
+    "relevance": "Best match",
+    "newest": "Newest",
+    "name": "Name",
+    "level": "Level",
+    "sp": "SP",
+    "hp": "HP",
+}
+DIRECTION_LABELS = {"": "Usual direction", "asc": "Going up", "desc": "Going down"}
+GALLERY_VIEWS = ("grid", "list")
 
 
 # -- helpers ----------------------------------------------------------------------------------
 
 
 def _page(request: HttpRequest, items: Any) -> Any:
-    return Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
+    """A page of the list; its count stops at 10,000 ("10,000+"), so no page counts every
+    match of a search over a million cards."""
+    return CappedPaginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
 
 
-def _search(request: HttpRequest, lister: Any, **kwargs: Any) -> tuple[Any, dict[str, Any], int]:
-    """Run a search page's query; a query that cannot be read is explained, not an error."""
+def _search(
+    request: HttpRequest, lister: Any, *, sortable: bool = False, **kwargs: Any
+) -> tuple[Any, dict[str, Any], int]:
+    """Run a search page's query; a query that cannot be read is explained, not an error.
+    With `sortable`, the page's order and direction parameters (its sort select) order the
+    results where the query does not say."""
     q = request.GET.get("q", "").strip()
     context: dict[str, Any] = {
         "q": q,
@@ -58,11 +76,28 @@ def _search(request: HttpRequest, lister: Any, **kwargs: Any) -> tuple[Any, dict
     }
     try:
         query = parse_query(q)
+        if sortable:
+            query = _sorted_by_page(request, query)
     except QueryError as error:
         context["query_error"] = error
         return None, context, 400
     context["query_notes"] = query.notes
+    context["order"], context["direction"] = query.order or "", query.direction or ""
     return lister(q=query, **kwargs), context, 200
+
+
+def _sorted_by_page(request: HttpRequest, query: CardQuery) -> CardQuery:
+    """The query, ordered by the page's sort select where it does not say (order:, direction:
+    in the search box win)."""
+    order = request.GET.get("order", "")
+    direction = request.GET.get("direction", "")
+    if order and order not in ORDERS:
+        raise QueryError(f"'{order}' is not a sort order; sort by {', '.join(ORDERS)}.")
+    if direction and direction not in DIRECTIONS:
+        raise QueryError(f"'{direction}' is not a direction; use asc or desc.")
+    return dataclasses.replace(
+        query, order=query.order or order or None, direction=query.direction or direction or None
+    )
 
 
 def terms_note(edition: rules.Edition, *, designed: bool = False) -> str | None:
@@ -123,16 +158,28 @@ def _edition_from(value: Any) -> rules.Edition:
         return rules.current_edition()
 
 
-def _png_data_uri(content: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(content).decode("ascii")
-
-
 # -- gallery and lists ------------------------------------------------------------------------
 
 
 def gallery(request: HttpRequest) -> HttpResponse:
-    cards, context, status = _search(request, selectors.gallery_cards, user=request.user)
+    """The public cards, searched as you type: the search box asks again (htmx) as it
+    changes and gets the results part alone; a grid of pictures or a list."""
+    cards, context, status = _search(
+        request, selectors.gallery_cards, sortable=True, user=request.user
+    )
     context["page_obj"] = _page(request, cards) if cards is not None else None
+    context["view"] = request.GET.get("view") or "grid"
+    if context["view"] not in GALLERY_VIEWS:
+        context["query_notes"] = (
+            *context["query_notes"],
+            f"There is no '{context['view']}' view (grid or list); showing the grid.",
+        )
+        context["view"] = "grid"
+    context["order_labels"] = ORDER_LABELS
+    context["direction_labels"] = DIRECTION_LABELS
+    if request.headers.get("HX-Request") == "true":
+        # htmx swaps in only a successful answer: a query it cannot read is explained in it.
+        return render(request, "cards/_gallery_results.html", context)
     return render(request, "cards/gallery.html", context, status=status)
 
 
@@ -217,7 +264,7 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
 # -- designing --------------------------------------------------------------------------------
 
 
-def _preview_context(form: CardPreviewForm, image: bytes | None) -> dict[str, Any]:
+def _preview_context(form: CardPreviewForm, image: bytes | None, user: Any) -> dict[str, Any]:
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
     kind = data.get("kind") or Card.Kind.MINION
     face = CardFace(
@@ -233,7 +280,8 @@ def _preview_context(form: CardPreviewForm, image: bytes | None) -> dict[str, An
     )
     edition = _edition_from(data.get("edition"))
     context: dict[str, Any] = {
-        "preview_src": _png_data_uri(render_card(face)),
+        # An address, not the drawing itself: see cards.previews.
+        "preview_src": previews.preview_address(face=face, user=user),
         "preview_errors": [error for errors in form.errors.values() for error in errors],
     }
     if data.get("level") is not None:
@@ -359,9 +407,23 @@ def card_preview(request: HttpRequest) -> HttpResponse:
     form = CardPreviewForm(request.POST)
     form.is_valid()
     image, token, image_error = _preview_image(request, form)
-    context = _preview_context(form, image)
+    context = _preview_context(form, image, request.user)
     context.update({"preview_token": token, "image_error": image_error, "oob_token": True})
     return render(request, "cards/_preview.html", context)
+
+
+@require_GET
+def card_preview_image(request: HttpRequest, preview: str) -> HttpResponse:
+    """A drawing of the live preview (cards.previews), for the designer who made it; a 404
+    for anyone else, and once it is no longer kept."""
+    image = previews.preview_image(key=preview, user=request.user)
+    if image is None:
+        raise Http404("No such preview.")
+    response = HttpResponse(image, content_type="image/webp")
+    # The address names the drawing's content, so it never changes while it lives; and it is
+    # this designer's alone.
+    response["Cache-Control"] = f"private, max-age={previews.PREVIEW_SECONDS}, immutable"
+    return response
 
 
 @require_POST
@@ -466,7 +528,7 @@ def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
         and not preview_form.cleaned_data.get("remove_image")
     ):
         image_content = services.read_card_image(card)
-    context = _preview_context(preview_form, image_content)
+    context = _preview_context(preview_form, image_content, request.user)
     context.update(builder_context)
     context.update(
         {"form": form, "card": card, "preview_form": preview_form, "preview_token": token}

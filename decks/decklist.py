@@ -14,6 +14,7 @@ so that reading it back gives the same deck (see its docstring).
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -24,6 +25,8 @@ MAX_COUNT = 100
 MAX_NAME = 100
 MAX_LINES = 1000
 EXAMPLE = "3 Fire Drake"
+MAX_CHOICES_SHOWN = 10  # cards listed in the error of a name several cards have
+CLOSE_NAME_CUTOFF = 0.75  # difflib's ratio for a name to be offered as "did you mean"
 
 # Any digits here, so that a count in other digits ("４") is named as such rather than
 # as a line that cannot be read; only 0-9 are accepted below.
@@ -134,47 +137,74 @@ C = TypeVar("C", bound=NamedCard)
 
 def match_decklist(
     lines: Iterable[DecklistLine],
-    cards: Iterable[C],
+    cards: Iterable[C] = (),
     *,
+    places: Sequence[tuple[str, Iterable[C]]] = (),
+    numbered: Iterable[C] = (),
+    searched: str = "in your collection",
     describe: Callable[[C], str] = lambda card: f"#{card.pk}",
+    suggest: Callable[[str], Sequence[str]] | None = None,
     max_entries: int | None = None,
 ) -> tuple[list[tuple[C, int]], list[LineError]]:
-    """Match each line to exactly one of `cards` by name; lines naming the same card add up.
+    """Match each line to exactly one card by name; lines naming the same card add up.
+
+    A name is looked for in each of `places` in turn, (label, cards) pairs such as ("of
+    yours", own cards), and the first place holding cards of that name decides: one card is
+    the match, several are an error listing them. Without places, `cards` is the one place,
+    "in your collection". A line's '#12' picks card 12 among all the places and `numbered`,
+    if it has that name. `searched` says where a name was looked for, in the error of a name
+    found nowhere; `suggest` gives close names to offer in it.
 
     Returns the (card, count) entries in the list's order and an error for every line that
     names no card, several cards, or takes a card past the most copies allowed."""
-    by_name: dict[str, list[C]] = {}
+    where = [(label, list(found)) for label, found in places] or [
+        ("in your collection", list(cards))
+    ]
+    by_name: list[tuple[str, dict[str, list[C]]]] = []
     by_number: dict[str, C] = {}
-    for card in cards:
-        by_name.setdefault(normalize_name(card.name), []).append(card)
-        by_number[str(card.pk)] = card
+    for label, found in where:
+        named: dict[str, list[C]] = {}
+        for card in found:
+            named.setdefault(normalize_name(card.name), []).append(card)
+            by_number.setdefault(str(card.pk), card)
+        by_name.append((label, named))
+    for card in numbered:
+        by_number.setdefault(str(card.pk), card)
     counts: dict[str, int] = {}
     chosen: dict[str, C] = {}
     errors: list[LineError] = []
     for entry in lines:
         key = normalize_name(entry.name)
-        candidates = by_name.get(key, [])
+        label, candidates = next(
+            ((label, named[key]) for label, named in by_name if named.get(key)), ("", [])
+        )
         if entry.card_number is not None:
-            card = by_number.get(str(entry.card_number))
-            if card is None or normalize_name(card.name) != key:
+            picked = by_number.get(str(entry.card_number))
+            if picked is None or normalize_name(picked.name) != key:
                 errors.append(
                     LineError(
                         entry.line,
-                        f"no card #{entry.card_number} named '{entry.name}' in your collection.",
+                        f"no card #{entry.card_number} named '{entry.name}' {searched}.",
                     )
                 )
                 continue
+            card = picked
         elif not candidates:
-            errors.append(
-                LineError(entry.line, f"no card named '{entry.name}' in your collection.")
-            )
+            message = f"no card named '{entry.name}' {searched}."
+            close = list(suggest(entry.name)) if suggest is not None else []
+            if close:
+                message += f" Did you mean {_either(close)}?"
+            errors.append(LineError(entry.line, message))
             continue
         elif len(candidates) > 1:
-            choices = ", ".join(describe(card) for card in candidates)
+            shown = candidates[:MAX_CHOICES_SHOWN]
+            choices = ", ".join(describe(card) for card in shown)
+            if len(candidates) > len(shown):
+                choices += f" and {len(candidates) - len(shown)} more"
             errors.append(
                 LineError(
                     entry.line,
-                    f"{len(candidates)} cards in your collection are named '{entry.name}': "
+                    f"{len(candidates)} cards {label} are named '{entry.name}': "
                     f"{choices}. Add the number of the one you mean, like "
                     f"'{entry.count} {entry.name} #{candidates[0].pk}'.",
                 )
@@ -207,6 +237,23 @@ def match_decklist(
     return [(chosen[pk], counts[pk]) for pk in chosen], errors
 
 
+def _either(names: Sequence[str]) -> str:
+    quoted = [f"'{name}'" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def close_names(name: str, names: Iterable[str], *, most: int = 3) -> list[str]:
+    """Up to `most` of `names` that `name` may be a misspelling of, closest first, each once
+    (names are compared as match_decklist compares them)."""
+    shown: dict[str, str] = {}
+    for candidate in names:
+        shown.setdefault(normalize_name(candidate), one_line(candidate))
+    wanted = normalize_name(name)
+    shown.pop(wanted, None)
+    found = difflib.get_close_matches(wanted, list(shown), n=most, cutoff=CLOSE_NAME_CUTOFF)
+    return [shown[key] for key in found]
+
+
 def one_line(text: str) -> str:
     """`text` with every run of whitespace (line breaks included) as one space."""
     return _SPACES.sub(" ", text).strip()
@@ -217,6 +264,7 @@ def write_decklist(
     *,
     title: str = "",
     others: Iterable[tuple[object, str]] = (),
+    unnamed: Iterable[object] = (),
 ) -> str:
     """The entries as a list that parse_decklist and match_decklist read back to the same cards
     and counts, for a reader whose collection holds them.
@@ -225,17 +273,19 @@ def write_decklist(
     pick another card: another card listed, or one of `others` (the reader's collection, as
     (number, name) pairs), has the same name as match_decklist compares names; or the name
     ends like a card number itself. Whitespace in a name is written as one space, which is
-    how the reader compares it. `title` becomes a comment on the first line."""
+    how the reader compares it. A card the reader cannot find by name, its number among
+    `unnamed`, is written with its number too. `title` becomes a comment on the first line."""
     rows = list(entries)
     numbers: dict[str, set[str]] = {}
     for pk, name in [*((card.pk, card.name) for _, card in rows), *others]:
         numbers.setdefault(normalize_name(name), set()).add(str(pk))
+    pinned = set(unnamed)
     lines = [f"# {one_line(title)}"] if title.strip() else []
     for count, card in rows:
         name = one_line(card.name)
         shared = len(numbers[normalize_name(card.name)]) > 1
         line = f"{count} {name}"
-        if shared or _CARD_NUMBER.search(line):
+        if shared or card.pk in pinned or _CARD_NUMBER.search(line):
             line += f" #{card.pk}"
         lines.append(line)
     return "\n".join(lines) + "\n"

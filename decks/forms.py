@@ -72,7 +72,7 @@ class DeckImportForm(forms.Form):
         ),
         help_text=(
             "Paste an exported deck (JSON), or a list with one '3 Card Name' a line, matched "
-            "against your collection."
+            "against your cards, then your collection, then the public cards."
         ),
     )
     file = forms.FileField(
@@ -190,13 +190,3 @@ class DeckQueryForm(EditionQueryForm):
         if not 0 <= seed <= MAX_SEED:
             raise forms.ValidationError(f"A seed is a whole number from 0 to {MAX_SEED}.")
         return seed
-
-
-class DeckEditionForm(forms.Form):
-    """The edition selector of the deck panel, which saves the deck's edition."""
-
-    edition = forms.TypedChoiceField(
-        coerce=int,
-        choices=edition_choices,
-        error_messages={"invalid_choice": "Choose one of the editions in the list."},
-    )

@@ -35,6 +35,9 @@ class Deck(SharedDesign):
         indexes = [
             models.Index(fields=["visibility", "-updated"], name="deck_visibility_updated"),
             models.Index(fields=["owner", "-updated"], name="deck_owner_updated"),
+            # The lists of someone signed in: public decks and their own, newest first. The
+            # names' index for searching them is made by migration 0002 (cards.text_index).
+            models.Index(fields=["-updated", "-id"], name="deck_updated"),
         ]
 
     def __str__(self) -> str:

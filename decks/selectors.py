@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.db.models import (
@@ -27,20 +28,29 @@ from django.db.models import (
     Prefetch,
     Q,
     QuerySet,
+    Subquery,
     Sum,
     Value,
     When,
     prefetch_related_objects,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Abs, Coalesce, Length, Lower
 from django.http import Http404
 
-from cards import rules
+from cards import rules, text_index
 from cards.marking import Segment, refurbish_segments
 from cards.models import Card, CollectionEntry
-from cards.search import filter_cards
-from cards.selectors import as_id, card_viewable_q, card_visible_to, withheld_card
+from cards.search import QueryError, filter_cards, words
+from cards.selectors import (
+    as_id,
+    card_viewable_q,
+    card_visible_to,
+    collection_cards,
+    withheld_card,
+)
 from decks import stats as deck_stats_module
+from decks.decklist import close_names
 from decks.models import Deck, DeckEntry
 
 KIND_ORDER = {"minion": 0, "spell": 1}
@@ -51,9 +61,25 @@ def _user_or_none(user: Any) -> Any:
 
 
 def _with_size(queryset: QuerySet[Deck]) -> QuerySet[Deck]:
+    """The decks with their size and number of designs, each worked out for the decks of the
+    page only (a subquery per deck): grouping every deck's entries to show 24 of them does not
+    scale to 100,000 decks."""
+    entries = DeckEntry.objects.filter(deck=OuterRef("pk")).order_by().values("deck")
     return queryset.select_related("owner").annotate(
-        size=Coalesce(Sum("entries__count"), 0), card_kinds=Count("entries")
+        size=Coalesce(Subquery(entries.annotate(total=Sum("count")).values("total")), 0),
+        card_kinds=Coalesce(Subquery(entries.annotate(kinds=Count("pk")).values("kinds")), 0),
     )
+
+
+def _name_holds(text: str) -> Q:
+    """Decks whose name holds `text` anywhere, case aside, through the names' trigram index
+    (cards.text_index): PostgreSQL's pg_trgm index serves `icontains`; SQLite's FTS5 trigram
+    table serves a text of three letters or more (shorter ones are read from the names)."""
+    if connection.vendor == "sqlite" and len(text) >= 3:
+        table = text_index.DECK_FTS_TABLE
+        phrase = '"' + text.replace('"', '""') + '"'
+        return Q(pk__in=RawSQL(f"SELECT rowid FROM {table} WHERE {table} MATCH %s", [phrase]))
+    return Q(name__icontains=text)
 
 
 def deck_viewable_q(user: Any) -> Q:
@@ -71,7 +97,7 @@ def decks_visible_to(user: Any, *, q: str = "") -> QuerySet[Deck]:
         condition |= Q(owner=user)
     decks = Deck.objects.filter(condition)
     if q.strip():
-        decks = decks.filter(name__icontains=q.strip())
+        decks = decks.filter(_name_holds(q.strip()))
     return _with_size(decks).order_by("-updated", "-pk")
 
 
@@ -80,14 +106,17 @@ def gallery_decks(*, q: str = "") -> QuerySet[Deck]:
     decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC)
     text = q.strip()
     if text:
-        decks = decks.filter(Q(name__icontains=text) | Q(owner__username__iexact=text))
+        # The designer by id, found first: an OR of two indexed conditions on the deck table
+        # (its name, its owner) is one the database can answer from both indexes.
+        owners = get_user_model().objects.filter(username__iexact=text).values_list("pk")
+        decks = decks.filter(_name_holds(text) | Q(owner_id__in=[pk for (pk,) in owners]))
     return _with_size(decks).order_by("-updated", "-pk")
 
 
 def decks_owned_by(*, user: Any, q: str = "") -> QuerySet[Deck]:
     decks = Deck.objects.filter(owner=user)
     if q.strip():
-        decks = decks.filter(name__icontains=q.strip())
+        decks = decks.filter(_name_holds(q.strip()))
     return _with_size(decks).order_by("-updated", "-pk")
 
 
@@ -517,3 +546,85 @@ def deck_card_search(*, user: Any, q: str = "", limit: int = 24) -> list[Card]:
         mine=Case(When(in_collection, then=Value(True)), default=Value(False))
     )
     return list(cards.select_related("owner").order_by("-mine", "name", "pk")[:limit])
+
+
+# -- reading plain lists ----------------------------------------------------------------------
+
+# Public names a "did you mean" looks among, for each search it makes (see list_close_names).
+NEAR_NAMES = 100
+
+
+@dataclass(frozen=True)
+class ListCards:
+    """The cards a plain list of `user`'s may name, in the order a name is looked for, as the
+    deck builder's search offers them: their own cards, the ones they saved, the public ones
+    (only those named like a line of the list); and the cards the list names by number
+    ('Fire Drake #12') that they may see."""
+
+    own: list[Card]
+    saved: list[Card]
+    public: list[Card]
+    numbered: list[Card]
+
+
+def list_cards(*, user: Any, names: Sequence[str], numbers: Sequence[int]) -> ListCards:
+    user = _user_or_none(user)
+    collection = (
+        list(collection_cards(user).prefetch_related(None).select_related("owner"))
+        if user is not None
+        else []
+    )
+    public = Card.objects.filter(visibility=Card.Visibility.PUBLIC)
+    if user is not None:
+        saved = CollectionEntry.objects.filter(owner=user, card=OuterRef("pk"))
+        public = public.exclude(Q(owner=user) | Exists(saved))
+    # Names are compared without case (decks.decklist.normalize_name) once loaded; the
+    # database is asked for each name as written and in lower case, through its index.
+    spellings = {spelling for name in names for spelling in (name, name.lower())}
+    public = (
+        public.alias(lower_name=Lower("name"))
+        .filter(Q(name__in=spellings) | Q(lower_name__in=spellings))
+        .select_related("owner")
+        .order_by("name", "pk")
+    )
+    numbered = Card.objects.filter(card_viewable_q(user), pk__in=set(numbers))
+    return ListCards(
+        own=[card for card in collection if card.owner_id == user.pk],
+        saved=[card for card in collection if card.owner_id != user.pk],
+        public=list(public) if spellings else [],
+        numbered=list(numbered.select_related("owner")) if numbers else [],
+    )
+
+
+def _near_queries(name: str) -> list[str]:
+    """Searches for public cards whose name may be `name` misspelt: those holding all its
+    words but one, and those whose first word starts as its first word does."""
+    found = words(name)[:6]
+    if not found:
+        return []
+    queries = [
+        " ".join(f"name:{word}" for index, word in enumerate(found) if index != left_out)
+        for left_out in range(len(found))
+        if len(found) > 1
+    ]
+    queries.append(f"name:{found[0][:3]}")
+    return list(dict.fromkeys(queries))
+
+
+def list_close_names(*, name: str, known: Sequence[str]) -> list[str]:
+    """Names of cards a list may use that `name` may be a misspelling of: among `known` (the
+    names of the reader's own and saved cards) and the public cards the deck builder's search
+    finds with all of its words but one (the nearest in length of each search)."""
+    candidates = list(known)
+    public = Card.objects.filter(visibility=Card.Visibility.PUBLIC)
+    for query in _near_queries(name):
+        try:
+            near = filter_cards(public, query)
+        except QueryError:
+            continue
+        candidates.extend(
+            near.annotate(off=Abs(Length("name") - len(name)))
+            .order_by("off", "pk")
+            .values_list("name", flat=True)[:NEAR_NAMES]
+        )
+    return close_names(name, candidates)

@@ -9,7 +9,7 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.utils import html
 
-from cards.check_api import EditionField
+from cards.check_api import CardDefinitionSerializer, EditionField
 from cards.search import MAX_QUERY_LENGTH
 from cards.selectors import MAX_ID
 from cards.serializers import CARD_NEEDS, CardImportSerializer
@@ -68,8 +68,37 @@ def _readable(path: list[str]) -> list[str]:
     return out
 
 
+MAX_DESIGNER = 150  # the longest user name
+
+
+class ExportedCardSerializer(CardDefinitionSerializer):
+    """A card of the deck JSON: the check API's card object, with the card's id and its
+    designer's name as the export writes them, by which an import uses the card itself (or
+    credits its designer) instead of copying it. Both may be left out."""
+
+    id = WholeNumberSerializerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text="The card's id on the site it was exported from.",
+    )
+    designer = serializers.CharField(
+        max_length=MAX_DESIGNER,
+        required=False,
+        allow_blank=True,
+        help_text="The user name of the card's designer.",
+    )
+
+
+class DeckJsonEntrySerializer(DeckEntrySerializer):
+    card = ExportedCardSerializer(required=False)
+
+
 class DeckImportSerializer(DeckDefinitionSerializer):
-    """The deck JSON: the check API's deck body plus the deck's name and description."""
+    """The deck JSON: the check API's deck body plus the deck's name and description, each
+    card with its id and designer."""
+
+    cards = DeckJsonEntrySerializer(many=True, allow_empty=True, max_length=MAX_DECK_JSON_ENTRIES)
 
     name = NameField(max_length=MAX_NAME, required=False, allow_blank=True)
     description = serializers.CharField(
@@ -80,8 +109,28 @@ class DeckImportSerializer(DeckDefinitionSerializer):
     )
 
 
+class DeckCardImportSerializer(CardImportSerializer):
+    """A card object to import with a deck: CardImportSerializer, with the id and designer the
+    export writes (see ExportedCardSerializer)."""
+
+    id = WholeNumberSerializerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text="The card's id on the site it was exported from: the card itself is used"
+        " when you may see it and it is unchanged.",
+    )
+    designer = serializers.CharField(
+        max_length=MAX_DESIGNER,
+        required=False,
+        allow_blank=True,
+        help_text="The user name of the card's designer: their identical card is used when"
+        " you may find it; a card created instead credits them.",
+    )
+
+
 class _ImportEntrySerializer(DeckEntrySerializer):
-    card = ByKind("CardImport", CardImportSerializer, CARD_NEEDS, required=False)
+    card = ByKind("DeckCardImport", DeckCardImportSerializer, CARD_NEEDS, required=False)
 
 
 class DeckJsonImportSerializer(DeckImportSerializer):

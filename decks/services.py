@@ -12,20 +12,28 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from cards import rules
-from cards.models import DEFINITION_FIELDS, Card
-from cards.selectors import collection_cards
+from cards.models import DEFINITION_FIELDS, Card, CollectionEntry
+from cards.selectors import as_id, card_viewable_q
 from cards.services import card_create, card_update, definition_clean
 from decks import printing
-from decks.decklist import DecklistError, LineError, match_decklist, parse_decklist
+from decks.decklist import (
+    DecklistError,
+    LineError,
+    close_names,
+    match_decklist,
+    parse_decklist,
+)
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Deck, DeckEntry
 from decks.print_renders import print_image, print_prepare
-from decks.selectors import deck_missing, sorted_entries
+from decks.selectors import deck_missing, list_cards, list_close_names, sorted_entries
 from kotc_site.inputs import name_problem
 
 _UNSET: Any = object()
+MAX_SUGGESTED_LINES = 20  # lines of a plain list whose unknown name searches public cards
 
 Entries = Sequence[tuple[Card, int]]
 
@@ -329,8 +337,10 @@ def deck_definition(deck: Deck) -> dict[str, Any]:
     """The deck JSON: the body of POST /api/v1/check/deck/ plus its name and description.
 
     Every card is written out in full, since there is no official card list to look names up
-    in; importing the JSON rebuilds the deck on any account. A card the deck was loaded without
-    (withheld from its viewer) is written as its count and `"withheld": true` only."""
+    in; importing the JSON rebuilds the deck on any account. Each card also carries its id and
+    its designer's name, so an import uses the card itself wherever the importer may see it
+    (see deck_import). A card the deck was loaded without (withheld from its viewer) is written
+    as its count and `"withheld": true` only."""
     return {
         "edition": deck.edition,
         "name": deck.name,
@@ -338,7 +348,14 @@ def deck_definition(deck: Deck) -> dict[str, Any]:
         "cards": [
             {"count": entry.count, "withheld": True}
             if entry.card.withheld
-            else {"count": entry.count, "card": {"id": entry.card.pk, **entry.card.definition()}}
+            else {
+                "count": entry.count,
+                "card": {
+                    "id": entry.card.pk,
+                    **entry.card.definition(),
+                    "designer": entry.card.owner.get_username(),
+                },
+            }
             for entry in sorted_entries(deck)
         ],
     }
@@ -346,6 +363,81 @@ def deck_definition(deck: Deck) -> dict[str, Any]:
 
 def _same_definition(card: Card, definition: Mapping[str, Any]) -> bool:
     return all(getattr(card, field) == definition.get(field) for field in DEFINITION_FIELDS)
+
+
+class _ImportedCard:
+    """A card of the deck JSON to import: its stored definition, and the id and designer the
+    export wrote (absent from files written by hand)."""
+
+    def __init__(self, row: Mapping[str, Any], clean: dict[str, Any]) -> None:
+        self.count: int = row["count"]
+        self.clean = clean
+        given = row["card"]
+        self.id = as_id(given.get("id"))
+        designer = given.get("designer")
+        designer = designer.strip() if isinstance(designer, str) else ""
+        # No user is named with control characters: such a name credits nobody.
+        self.designer = designer if not name_problem(designer) else ""
+
+
+def _import_candidates(
+    owner: Any, wanted: list[_ImportedCard]
+) -> tuple[dict[int, Card], list[Card]]:
+    """The cards an import may use: those named by id that the importer may see, and, by
+    name, those they may find without an id: their own, the public ones and the ones they
+    saved (an unlisted card is found only through its id, as its link would find it)."""
+    ids = {card.id for card in wanted if card.id is not None}
+    by_id = {
+        card.pk: card
+        for card in Card.objects.filter(card_viewable_q(owner), pk__in=ids).select_related("owner")
+    }
+    saved = CollectionEntry.objects.filter(owner=owner, card=OuterRef("pk"))
+    findable = (
+        Card.objects.filter(card_viewable_q(owner))
+        .filter(Q(owner=owner) | Q(visibility=Card.Visibility.PUBLIC) | Exists(saved))
+        .filter(name__in={card.clean["name"] for card in wanted})
+        .select_related("owner")
+        .order_by("pk")
+    )
+    # The importer's own cards first, then those they saved, then the other public ones.
+    by_name = sorted(
+        findable.annotate(saved=Exists(saved)),
+        key=lambda card: (card.owner_id != owner.pk, not card.saved, card.pk),
+    )
+    return by_id, by_name
+
+
+def _import_match(
+    owner: Any, wanted: _ImportedCard, by_id: dict[int, Card], by_name: list[Card]
+) -> Card | None:
+    """The card an imported one stands for, of those the importer may see: the card itself
+    (by its id, when still the same), the same card by the same designer, or the same card
+    already among the importer's own and saved ones (an earlier import of the same file
+    made it, say). None when nothing matches."""
+    same = [card for card in by_name if _same_definition(card, wanted.clean)]
+    card = by_id.get(wanted.id) if wanted.id is not None else None
+    if card is not None and _same_definition(card, wanted.clean):
+        return card
+    if wanted.designer:
+        for card in same:
+            if card.owner.get_username() == wanted.designer:
+                return card
+    for card in same:
+        if card.owner_id == owner.pk or getattr(card, "saved", False):
+            return card
+    return None
+
+
+def _import_create(owner: Any, wanted: _ImportedCard) -> Card:
+    """A private card of the importer's for one they could not match, crediting its designer
+    when the file names someone else."""
+    card = card_create(owner=owner, definition=wanted.clean, note="Created by importing a deck")
+    if wanted.designer and wanted.designer != owner.get_username():
+        card.forked_from_name = wanted.clean["name"]
+        card.forked_from_owner = wanted.designer[:150]
+        card.imported = True
+        card.save(update_fields=["forked_from_name", "forked_from_owner", "imported"])
+    return card
 
 
 @transaction.atomic
@@ -359,20 +451,23 @@ def deck_import(
 ) -> Deck:
     """A new deck from the deck JSON (already read by DeckImportSerializer).
 
-    Each card is matched to an identical one in the owner's collection (every printed field the
-    same), preferring their own; cards they lack are created as their own private cards. The
-    whole import is one transaction: a card that cannot be stored saves nothing."""
+    Each card is the card itself when the importer may see it and it is unchanged (by its id),
+    else the same card by the same designer, else an identical one among the importer's own
+    and saved cards; only a card matching none of them is created, as the importer's private
+    card crediting its designer. So importing a file twice creates nothing the second time.
+    Withheld entries are left out (counted in `imported_withheld`). The whole import is one
+    transaction: a card that cannot be stored saves nothing."""
     if owner is None or not owner.is_authenticated:
         raise PermissionDenied("Log in to import decks.")
     rows = list(definition.get("cards") or [])
     withheld = sum(row["count"] for row in rows if row.get("withheld"))
     errors: list[str] = []
-    cleaned: list[tuple[int, dict[str, Any]]] = []
+    wanted: list[_ImportedCard] = []
     for number, row in enumerate(rows, start=1):
         if row.get("withheld"):
             continue  # a card its designer keeps private: there is nothing to import
         try:
-            cleaned.append((row["count"], definition_clean(row["card"])))
+            wanted.append(_ImportedCard(row, definition_clean(row["card"])))
         except ValidationError as error:
             label = row["card"].get("name") or "unnamed"
             for field, messages in error.message_dict.items():
@@ -380,21 +475,17 @@ def deck_import(
     if errors:
         raise ValidationError({"cards": errors})
 
-    names = {clean["name"] for _, clean in cleaned}
-    candidates = sorted(
-        collection_cards(owner).filter(name__in=names),
-        key=lambda card: (card.owner_id != owner.pk, card.pk),
-    )
+    by_id, by_name = _import_candidates(owner, wanted)
     counts: dict[int, int] = {}
     chosen: dict[int, Card] = {}
     created: list[Card] = []
-    for count, clean in cleaned:
-        card = next((c for c in candidates if _same_definition(c, clean)), None)
+    for card_wanted in wanted:
+        card = _import_match(owner, card_wanted, by_id, by_name)
         if card is None:
-            card = card_create(owner=owner, definition=clean, note="Created by importing a deck")
-            candidates.insert(0, card)
+            card = _import_create(owner, card_wanted)
+            by_name.insert(0, card)  # a card listed twice is made once
             created.append(card)
-        counts[card.pk] = counts.get(card.pk, 0) + count
+        counts[card.pk] = counts.get(card.pk, 0) + card_wanted.count
         chosen[card.pk] = card
     over = [
         f"“{chosen[pk].name}” comes to {total} copies; a deck holds at most {MAX_COUNT} of a card."
@@ -434,16 +525,45 @@ def deck_import_list(
     edition: int | None = None,
     visibility: str = Deck.Visibility.PRIVATE,
 ) -> Deck:
-    """A new deck from a plain list, one '3 Card Name' a line, matched by name against the
-    owner's collection. Raises DecklistError naming every bad line; nothing is saved then."""
+    """A new deck from a plain list, one '3 Card Name' a line. Each name is looked for as the
+    deck builder's search offers cards: the owner's own cards, then the ones they saved, then
+    the public ones; several cards of the name in the first place holding it is an error listing
+    them, and a name found nowhere is an error offering close names. Raises DecklistError
+    naming every bad line; nothing is saved then."""
     if owner is None or not owner.is_authenticated:
         raise PermissionDenied("Log in to import decks.")
     lines, errors = parse_decklist(text)
     entries: list[tuple[Card, int]] = []
     if lines:
-        cards = collection_cards(owner).select_related("owner")
+        found = list_cards(
+            user=owner,
+            names=[line.name for line in lines],
+            numbers=[line.card_number for line in lines if line.card_number is not None],
+        )
+        known = [card.name for card in (*found.own, *found.saved)]
+        suggested = 0
+
+        def suggest(name: str) -> list[str]:
+            # Each name found nowhere searches the public cards; a list of hundreds of
+            # unknown names gets its first few answered.
+            nonlocal suggested
+            suggested += 1
+            if suggested > MAX_SUGGESTED_LINES:
+                return close_names(name, known)
+            return list_close_names(name=name, known=known)
+
         entries, match_errors = match_decklist(
-            lines, cards, describe=_describe(owner), max_entries=MAX_ENTRIES
+            lines,
+            places=[
+                ("of yours", found.own),
+                ("in your collection", found.saved),
+                ("among the public cards", found.public),
+            ],
+            numbered=found.numbered,
+            searched="among your cards, your collection or the public cards",
+            describe=_describe(owner),
+            suggest=suggest,
+            max_entries=MAX_ENTRIES,
         )
         errors = sorted([*errors, *match_errors], key=lambda e: (e.line is None, e.line or 0))
     if errors:

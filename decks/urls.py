@@ -13,7 +13,6 @@ urlpatterns = [
     path("decks/<int:pk>/search/", views.deck_search, name="deck-search"),
     path("decks/<int:pk>/sample-hand/", views.deck_sample_hand, name="deck-sample-hand"),
     path("decks/<int:pk>/edit/", views.deck_edit, name="deck-edit"),
-    path("decks/<int:pk>/edition/", views.deck_edition, name="deck-edition"),
     path("decks/<int:pk>/delete/", views.deck_delete, name="deck-delete"),
     path("decks/<int:pk>/fork/", views.deck_fork, name="deck-fork"),
     path("decks/<int:pk>/share-cards/", views.deck_share_cards, name="deck-share-cards"),

@@ -9,7 +9,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,12 +19,11 @@ from django.views.decorators.http import require_GET, require_POST
 from cards import rules
 from cards.models import Card
 from cards.search import VALID_KEYS_TEXT, QueryError
-from cards.selectors import card_for_viewer, collection_cards, for_viewer
+from cards.selectors import card_for_viewer, for_viewer
 from decks import printing, selectors, services
 from decks.decklist import DecklistError, write_decklist
 from decks.forms import (
     MAX_SAMPLE_TURNS,
-    DeckEditionForm,
     DeckForm,
     DeckImportForm,
     DeckQueryForm,
@@ -37,6 +35,7 @@ from decks.print_renders import PrintNotReady
 from decks.sample_hand import SampleHandError, new_seed, sample_game
 from decks.serializers import DeckFormatError, read_deck_json
 from kotc_site.errors import too_large_page
+from kotc_site.pagination import CappedPaginator
 
 PAGE_SIZE = 24
 SEARCH_LIMIT = 24
@@ -47,7 +46,8 @@ def _is_htmx(request: HttpRequest) -> bool:
 
 
 def _page(request: HttpRequest, items: Any) -> Any:
-    return Paginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
+    """A page of the list; its count stops at 10,000 ("10,000+")."""
+    return CappedPaginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
 
 
 def _is_owner(request: HttpRequest, deck: Deck) -> bool:
@@ -197,14 +197,19 @@ def _workspace(request: HttpRequest, deck: Deck, **extra: Any) -> HttpResponse:
 
 @require_GET
 def deck_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    """The list and panel under another edition (?edition=), for anyone who may see the deck."""
+    """The validation panel under another edition (?edition=), for anyone who may see the
+    deck, its owner included: a look that changes nothing. The deck's own edition is changed
+    with its other details (deck_edit)."""
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     if not _is_htmx(request):
         # The deck page reads (or names the problem with) the same ?edition=.
         edition = request.GET.get("edition", "")
         query = f"?{urlencode({'edition': edition})}" if edition else ""
         return redirect(deck.get_absolute_url() + query)
-    return _workspace(request, deck)
+    query = _query(request.GET)
+    context = _deck_context(request, deck, edition=query.cleaned_data.get("edition"))
+    context["panel_error"] = " ".join(query.problems())
+    return render(request, "decks/_panel.html", context)
 
 
 @login_required
@@ -356,28 +361,6 @@ def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
-def deck_edition(request: HttpRequest, pk: int) -> HttpResponse:
-    """Save the deck's edition from the panel's selector; answers with the new panel."""
-    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
-    form = DeckEditionForm(request.POST)
-    error = ""
-    if form.is_valid():
-        edition = form.cleaned_data["edition"]
-        try:
-            services.deck_update(deck=deck, user=request.user, edition=edition)
-        except ValidationError as problem:
-            error = " ".join(_messages_of(problem))
-    else:
-        error = " ".join(form.errors["edition"])
-    if not _is_htmx(request):
-        if error:
-            messages.error(request, error)
-        return redirect(deck)
-    return _workspace(request, deck, entry_error=error, edition_saved=not error)
-
-
-@login_required
 def deck_delete(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
     if request.method == "POST":
@@ -421,13 +404,19 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
 def deck_export_text(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     entries = selectors.sorted_entries(deck)
-    # Names the viewer's own collection shares are written with the card's number, so the
-    # list imports back to these very cards (see write_decklist).
-    collection = collection_cards(request.user).prefetch_related(None).values_list("pk", "name")
+    # A name another card the viewer's import would look at shares (one of theirs, of their
+    # collection, a public one), and a card it would not find by name, are written with the
+    # card's number, so the list imports back to these very cards (see write_decklist).
+    shown = [(entry.count, entry.card) for entry in entries if not entry.card.withheld]
+    found = selectors.list_cards(
+        user=request.user, names=[card.name for _, card in shown], numbers=[]
+    )
+    findable = [*found.own, *found.saved, *found.public]
     text = write_decklist(
-        [(entry.count, entry.card) for entry in entries if not entry.card.withheld],
+        shown,
         title=f"{deck.name} ({deck.edition_rules.name})",
-        others=collection,
+        others=[(card.pk, card.name) for card in findable],
+        unnamed={card.pk for _, card in shown} - {card.pk for card in findable},
     )
     withheld = selectors.withheld_count(deck)
     if withheld:
@@ -473,7 +462,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
                     f" {created} card{'s' if created != 1 else ''} you lacked"
                     f" {'were' if created != 1 else 'was'} added to your cards."
                     if created
-                    else " Every card was already in your collection."
+                    else " Every card is one you could already use: no card was added."
                 )
                 left_out = getattr(deck, "imported_withheld", 0)
                 if left_out:

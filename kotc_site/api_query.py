@@ -14,10 +14,13 @@ from typing import Any
 
 from django.http import QueryDict
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from kotc_site.inputs import WholeNumberSerializerField
+from kotc_site.pagination import COUNT_CAP, CappedPaginator
 
 MAX_PAGE = 1_000_000  # far past the last page of anything the site lists
 
@@ -110,11 +113,42 @@ def page_parameters(max_page_size: int | None) -> type[QueryParameters]:
 class Pagination(PageNumberPagination):
     """DRF's page numbers, read strictly: `page=0`, `page=x`, `page=1&page=2` and a page size
     out of range are 400s (DRF would quietly serve page 1 or the default size); a page past
-    the last is a 404, as before."""
+    the last is a 404, as before.
+
+    The count stops at COUNT_CAP (kotc_site.pagination): `count_capped` is true when there are
+    more, and the pages reach as far as the count."""
+
+    django_paginator_class = CappedPaginator
 
     def paginate_queryset(self, queryset: Any, request: Request, view: Any = None) -> Any:
         self.query = self._read(request)
-        return super().paginate_queryset(queryset, request, view)
+        try:
+            return super().paginate_queryset(queryset, request, view)
+        except NotFound:
+            paginator = CappedPaginator(queryset, self.get_page_size(request))
+            if not paginator.capped:
+                raise
+            raise NotFound(
+                f"Only the first {paginator.cap:,} results are paged ({paginator.num_pages}"
+                " pages); narrow the search to reach the others."
+            ) from None
+
+    def get_paginated_response(self, data: Any) -> Response:
+        response = super().get_paginated_response(data)
+        response.data["count_capped"] = self.page.paginator.capped
+        return response
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        described = super().get_paginated_response_schema(schema)
+        described["required"] = [*described["required"], "count_capped"]
+        described["properties"]["count"]["description"] = (
+            f"How many results there are, counted up to {COUNT_CAP:,}."
+        )
+        described["properties"]["count_capped"] = {
+            "type": "boolean",
+            "description": f"There are more than {COUNT_CAP:,} results (the count stopped).",
+        }
+        return described
 
     def _read(self, request: Request) -> dict[str, Any]:
         # The view reads its own parameters, and refuses those nobody reads.

@@ -5,12 +5,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from cards.pictures import card_picture
 
-from . import errors, views
+from . import errors, health, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("check/", views.check_page, name="check"),
     path("healthz/", views.health, name="health"),
+    path("readyz/", health.readiness, name="ready"),
     path("api/v1/", include("kotc_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -8,7 +8,8 @@ __all__ = ["check_page", "health", "home"]
 
 
 def health(request: HttpRequest) -> JsonResponse:
-    """A trivial answer: for load balancers, and as the baseline of the load benchmark."""
+    """Liveness: the process answers, with no service asked (see kotc_site.health for
+    readiness). Also the baseline of the load benchmark."""
     return JsonResponse({"status": "ok"})
 
 

@@ -92,5 +92,4 @@ class SimulationView(APIView):
     )
     def get(self, request: Request, run_id: str) -> Response:
         run = run_for_viewer(user=request.user, run_id=run_id)
-        services.run_resume_if_stalled(run)
         return Response(SimulationSerializer(run_answer(run, request.user)).data)

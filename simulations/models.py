@@ -31,11 +31,19 @@ class SimulationRun(models.Model):
     error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
-    # When the unfinished chunks were last sent to the queue again (see run_resume_if_stalled).
+    # When the unfinished chunks were last sent to the queue again (see simulations.sweep).
     requeued = models.DateTimeField(null=True, blank=True)
+    # One unfinished or finished run per person, deck content and options: a hash of the three,
+    # unique, so starts sent together (a double click, a retried request) all get the same run.
+    # Cleared when the run fails, so the same start can be tried again.
+    start_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # When the run gives up: chunks the database or the queue kept from being played by then
+    # are not waited for any longer, and the run fails saying why.
+    deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]
+        indexes = [models.Index(fields=["status", "created"], name="run_status_created")]
 
     def __str__(self) -> str:
         return f"Goldfish run {self.id} ({self.status})"
@@ -52,6 +60,14 @@ class SimulationChunk(models.Model):
     end_block = models.PositiveIntegerField()
     tally = models.JSONField(null=True, blank=True)
     done = models.DateTimeField(null=True, blank=True)
+    # The chunk's place in the queue, which is how the sweep tells a lost chunk from one still
+    # waiting its turn (see simulations.sweep): when it was last sent to the queue, and until
+    # when the worker that took it holds it (its lease).
+    dispatched = models.DateTimeField(null=True, blank=True)
+    leased_until = models.DateTimeField(null=True, blank=True)
+    # How many times a worker took the chunk: more than once means it was sent again or
+    # redelivered (its tally is still written once).
+    deliveries = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["index"]
@@ -61,3 +77,17 @@ class SimulationChunk(models.Model):
 
     def __str__(self) -> str:
         return f"chunk {self.index} of {self.run_id}"
+
+
+class QueueMark(models.Model):
+    """How far a queue has been read: every message sent to it before `passed` has reached a
+    worker. The sweep learns it by sending a probe through the queue, which is first in, first
+    out, and noting the probe's send time when a worker takes it (`reached`)."""
+
+    queue = models.CharField(max_length=200, unique=True)
+    probe_sent = models.DateTimeField(null=True, blank=True)
+    passed = models.DateTimeField(null=True, blank=True)
+    reached = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"queue {self.queue} read up to {self.passed}"

@@ -10,12 +10,13 @@ import hashlib
 import json
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Max
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from cards import rules
@@ -31,6 +32,16 @@ CHUNK_GAMES = 10_000
 
 class BrokerUnavailable(Exception):
     """The queue that feeds the workers cannot be reached; nothing was started."""
+
+
+def lease_seconds() -> int:
+    """How long a worker holds a chunk it took. A worker that dies holding one leaves it with
+    the broker, which hands it out again after its visibility timeout (Redis) and restore
+    interval: the lease outlasts both, so the sweep does not send it a second time."""
+    options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
+    visibility = int(options.get("visibility_timeout", 60))  # type: ignore[call-overload]
+    restore = int(options.get("unacked_restore_interval", 5))  # type: ignore[call-overload]
+    return visibility + 2 * restore + 30
 
 
 def goldfish_deck(definition: dict[str, Any]) -> goldfish.Deck:
@@ -132,6 +143,16 @@ def options_from_json(data: dict[str, Any]) -> goldfish.Options:
     return goldfish.Options(**data)
 
 
+def run_start_key(requester: Any, cache_key: str) -> str:
+    """One person's run of one deck content with one set of options (SimulationRun.start_key)."""
+    who = f"user:{requester.pk}" if requester is not None else "anonymous"
+    return hashlib.sha256(f"{who}:{cache_key}".encode()).hexdigest()
+
+
+def run_deadline() -> datetime:
+    return timezone.now() + timedelta(seconds=settings.KOTC["RUN_DEADLINE_SECONDS"])
+
+
 def simulation_start(
     *,
     definition: dict[str, Any],
@@ -145,7 +166,12 @@ def simulation_start(
 
     A run belongs to whoever started it: another user's run is never handed out, though its
     finished result is reused (copied into a run of this user's) when the content and options
-    are the same, since the numbers would be too."""
+    are the same, since the numbers would be too. Starts sent at the same moment (a double
+    click, a client retrying) all get the one run: its start key is unique.
+
+    The chunks are queued once the run is committed (so a worker never looks for a run that is
+    not there yet); a process that stops in between leaves a run with chunks never queued,
+    which the sweep (simulations.sweep) queues."""
     withheld = sum(entry["count"] for entry in definition["cards"] if entry.get("withheld"))
     if withheld:
         raise goldfish.GoldfishError(
@@ -156,39 +182,60 @@ def simulation_start(
     goldfish_deck(definition)  # raises GoldfishError on a deck the engine cannot play
     requester = user if getattr(user, "is_authenticated", False) else None
     key = run_cache_key(definition, options)
+    start_key = run_start_key(requester, key)
     same = SimulationRun.objects.filter(cache_key=key).exclude(status=SimulationRun.Status.FAILED)
     existing = same.filter(requested_by=requester).order_by("-created").first()
     if existing is not None:
         return existing, False
     finished = same.filter(status=SimulationRun.Status.SUCCEEDED).order_by("-created").first()
-    if finished is not None:
-        run = SimulationRun.objects.create(
-            deck_id=deck_id,
-            requested_by=requester,
-            deck_snapshot=definition,
-            options=finished.options,
-            cache_key=key,
-            status=SimulationRun.Status.SUCCEEDED,
-            chunks_total=finished.chunks_total,
-            result=finished.result,
-            finished=timezone.now(),
-        )
-        return run, True
+    try:
+        with transaction.atomic():
+            if finished is not None:
+                run = SimulationRun.objects.create(
+                    deck_id=deck_id,
+                    requested_by=requester,
+                    deck_snapshot=definition,
+                    options=finished.options,
+                    cache_key=key,
+                    start_key=start_key,
+                    status=SimulationRun.Status.SUCCEEDED,
+                    chunks_total=finished.chunks_total,
+                    result=finished.result,
+                    finished=timezone.now(),
+                )
+                return run, True
+            plan = goldfish.plan_chunks(options.games, CHUNK_GAMES)
+            run = SimulationRun.objects.create(
+                deck_id=deck_id,
+                requested_by=requester,
+                deck_snapshot=definition,
+                options=options_json(options),
+                cache_key=key,
+                start_key=start_key,
+                chunks_total=len(plan),
+                deadline=run_deadline(),
+            )
+            SimulationChunk.objects.bulk_create(
+                SimulationChunk(run=run, index=i, first_block=first, end_block=end)
+                for i, (first, end) in enumerate(plan)
+            )
+            run_queue_on_commit(run)
+    except IntegrityError:
+        # The same start, sent at the same moment, made the run first: it is this one too.
+        twin = SimulationRun.objects.filter(start_key=start_key).first()
+        if twin is None:
+            raise
+        return twin, False
+    return run, True
 
-    plan = goldfish.plan_chunks(options.games, CHUNK_GAMES)
-    with transaction.atomic():
-        run = SimulationRun.objects.create(
-            deck_id=deck_id,
-            requested_by=requester,
-            deck_snapshot=definition,
-            options=options_json(options),
-            cache_key=key,
-            chunks_total=len(plan),
-        )
-        SimulationChunk.objects.bulk_create(
-            SimulationChunk(run=run, index=i, first_block=first, end_block=end)
-            for i, (first, end) in enumerate(plan)
-        )
+
+def run_queue_on_commit(run: SimulationRun) -> None:
+    """Queue the new run's chunks when the transaction that saved it commits (at once when
+    there is none). Raises BrokerUnavailable from the commit when the broker refuses them."""
+    transaction.on_commit(partial(run_queue_new, run), robust=False)
+
+
+def run_queue_new(run: SimulationRun) -> None:
     try:
         enqueue_chunks(run)
     except Exception as error:
@@ -197,26 +244,30 @@ def simulation_start(
         logger.warning("Could not queue goldfish run %s: %s", run.id, error)
         run.delete()
         raise BrokerUnavailable(str(error)) from error
-    return run, True
 
 
 def enqueue_chunks(run: SimulationRun, indexes: list[int] | None = None) -> None:
+    """Send chunks of the run to the workers (all of them unless `indexes` says which) and
+    note when, for the sweep. Raises whatever the broker raises when it cannot take them."""
     from kotc_site.celery import app
     from simulations.tasks import play_chunk
 
+    chosen = list(range(run.chunks_total)) if indexes is None else list(indexes)
+    deadline = run.deadline.isoformat() if run.deadline else None
     # A fresh connection with retries off: when the broker is down we want to know now,
     # not after Celery's default minute of retrying.
     with app.connection_for_write() as connection:
         connection.ensure_connection(
             max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
         )
-        for index in range(run.chunks_total) if indexes is None else indexes:
+        for index in chosen:
             play_chunk.apply_async(
-                args=[str(run.id), index],
+                args=[str(run.id), index, deadline],
                 connection=connection,
                 queue=app.conf.task_default_queue,
                 retry=False,
             )
+    SimulationChunk.objects.filter(run=run, index__in=chosen).update(dispatched=timezone.now())
 
 
 def chunk_play(*, run_id: str, index: int) -> None:
@@ -226,7 +277,15 @@ def chunk_play(*, run_id: str, index: int) -> None:
     if chunk is None:
         return  # the run was withdrawn (its start failed) or deleted
     run = chunk.run
-    if chunk.tally is None:
+    taken = SimulationChunk.objects.filter(pk=chunk.pk)
+    if chunk.tally is not None or run.status == SimulationRun.Status.FAILED:
+        taken.update(deliveries=F("deliveries") + 1)
+    else:
+        # The lease tells the sweep that this chunk is being played, not lost.
+        taken.update(
+            deliveries=F("deliveries") + 1,
+            leased_until=timezone.now() + timedelta(seconds=lease_seconds()),
+        )
         if run.status == SimulationRun.Status.QUEUED:
             SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.QUEUED).update(
                 status=SimulationRun.Status.RUNNING
@@ -237,8 +296,8 @@ def chunk_play(*, run_id: str, index: int) -> None:
             chunk.first_block,
             chunk.end_block,
         )
-        SimulationChunk.objects.filter(pk=chunk.pk, tally__isnull=True).update(
-            tally=tally.to_json(), done=timezone.now()
+        taken.filter(tally__isnull=True).update(
+            tally=tally.to_json(), done=timezone.now(), leased_until=None
         )
     run_finish_if_complete(run_id=run.pk)
 
@@ -247,11 +306,12 @@ def run_finish_if_complete(*, run_id: Any) -> None:
     run = SimulationRun.objects.get(pk=run_id)
     if run.status in (SimulationRun.Status.SUCCEEDED, SimulationRun.Status.FAILED):
         return
+    # Counted first: the tallies are read once, by whoever finished the last chunk.
+    if run.chunks.filter(tally__isnull=False).count() < run.chunks_total:
+        return
     tallies = list(
         run.chunks.filter(tally__isnull=False).order_by("index").values_list("tally", flat=True)
     )
-    if len(tallies) < run.chunks_total:
-        return
     options = options_from_json(run.options)
     merged = goldfish.merge(goldfish.Tally.from_json(t) for t in tallies)
     result = goldfish.summarize(
@@ -267,39 +327,38 @@ def run_finish_if_complete(*, run_id: Any) -> None:
     ).update(status=SimulationRun.Status.SUCCEEDED, result=result, finished=timezone.now())
 
 
-def run_fail(*, run_id: Any, error: str) -> None:
-    SimulationRun.objects.filter(
-        pk=run_id, status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
-    ).update(status=SimulationRun.Status.FAILED, error=error[:2000], finished=timezone.now())
+def run_fail(*, run_id: Any, error: str) -> bool:
+    """Mark an unfinished run failed, saying why; False when it had already finished. Its start
+    key is freed, so the same start may be tried again."""
+    return bool(
+        SimulationRun.objects.filter(
+            pk=run_id, status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
+        ).update(
+            status=SimulationRun.Status.FAILED,
+            error=error[:2000],
+            finished=timezone.now(),
+            start_key=None,
+        )
+    )
 
 
-def run_resume_if_stalled(run: SimulationRun) -> bool:
-    """Queue again the chunks of a run that has made no progress for a while.
-
-    Chunks live in the broker until a worker acknowledges them; a broker that restarts
-    without persistence forgets them. The rows in the database still say which chunks are
-    missing, and playing a chunk twice changes nothing, so queueing them again is safe.
-    Returns True when chunks were queued again."""
-    if run.status not in (SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING):
-        return False
-    stall = timedelta(seconds=settings.KOTC["SIMULATION_STALL_SECONDS"])
-    now = timezone.now()
-    last_done = run.chunks.aggregate(last=Max("done"))["last"]
-    last_activity = max(t for t in (run.created, last_done, run.requeued) if t is not None)
-    if now - last_activity < stall:
-        return False
-    # Only one of several simultaneous lookers queues the chunks again.
-    claimed = SimulationRun.objects.filter(pk=run.pk, requeued=run.requeued).update(requeued=now)
-    if not claimed:
-        return False
+def run_requeue(run: SimulationRun) -> int:
+    """Queue every unplayed chunk of the run again now, whatever the sweep would judge (staff,
+    from the admin). A failed run is given a new deadline and runs again; its start key stays
+    free, since another run may have taken it. Returns how many chunks were queued."""
+    if run.status == SimulationRun.Status.SUCCEEDED:
+        return 0
+    if run.status == SimulationRun.Status.FAILED:
+        SimulationRun.objects.filter(pk=run.pk).update(
+            status=SimulationRun.Status.QUEUED, error="", finished=None, deadline=run_deadline()
+        )
+        run.refresh_from_db()
     pending = list(run.chunks.filter(tally__isnull=True).values_list("index", flat=True))
-    try:
+    if pending:
         enqueue_chunks(run, indexes=pending)
-    except Exception as error:
-        logger.warning("Could not queue goldfish run %s again: %s", run.id, error)
-        return False
-    logger.info("Queued %d chunks of stalled goldfish run %s again", len(pending), run.id)
-    return True
+    SimulationRun.objects.filter(pk=run.pk).update(requeued=timezone.now())
+    run_finish_if_complete(run_id=run.pk)
+    return len(pending)
 
 
 def run_progress(run: SimulationRun) -> float:

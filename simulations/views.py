@@ -45,7 +45,6 @@ def goldfish_start(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
     run = run_for_viewer(user=request.user, run_id=run_id)
-    services.run_resume_if_stalled(run)
     context = run_context(run, result_for_viewer(run, request.user))
     partial = request.headers.get("HX-Request") == "true"
     template = "simulations/_run.html" if partial else "simulations/detail.html"
@@ -72,23 +71,8 @@ def run_context(run: Any, result: dict[str, Any] | None) -> dict[str, Any]:
     context["percent"] = round(context["progress"] * 100)
     context["result"] = result
     if result:
-        context["charts"] = {
-            "kill": charts.bar_chart(
-                result["kill_turn"]["histogram"], title="Games won on each turn", y_label="games"
-            ),
-            "p_kill": charts.line_chart(
-                result["p_kill_by_turn"],
-                title="Chance of having won by each turn",
-                y_label="P(won)",
-                percent=True,
-                y_max=1.0,
-            ),
-            "damage": charts.line_chart(
-                result["mean_damage_by_turn"],
-                title="Mean damage dealt by each turn",
-                y_label="damage",
-            ),
-        }
+        drawn, last, played = charts.run_charts(result)
+        context.update({"charts": drawn, "chart_turns": last, "turns_played": played})
         context["edition_name"] = edition_name(result.get("edition"))
         context["won"] = result["games"] - result["not_won"]
         context["won_share"] = context["won"] / result["games"] if result["games"] else 0

@@ -8,12 +8,20 @@ import os
 import shutil
 import socket
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from hypothesis import settings
 from rest_framework.test import APIClient
 
 REQUIRE_SERVICES = os.environ.get("KOTC_REQUIRE_SERVICES") == "1"
+
+# Property tests explore new examples on every local run; CI replays the same ones, so a run
+# that lands is not failed by chance (a failure found locally is fixed and kept as a test).
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if REQUIRE_SERVICES:
+    settings.load_profile("ci")
 REDIS_URL = os.environ.get("KOTC_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 CHROMIUM = os.environ.get("KOTC_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -72,7 +80,10 @@ def _rulebook_after_flush(request) -> None:
 
 @pytest.fixture
 def inline_workers(monkeypatch) -> None:
-    """Goldfish chunks played right away in this process, as a worker would play them."""
+    """Goldfish chunks played right away in this process, as a worker would play them.
+
+    A test's transaction never commits, so a new run's chunks, queued when the run is
+    committed, are queued as soon as it is saved instead."""
     from simulations import services
 
     def enqueue(run, indexes: list[int] | None = None) -> None:
@@ -80,6 +91,7 @@ def inline_workers(monkeypatch) -> None:
             services.chunk_play(run_id=str(run.id), index=index)
 
     monkeypatch.setattr(services, "enqueue_chunks", enqueue)
+    monkeypatch.setattr(services, "run_queue_on_commit", services.run_queue_new)
 
 
 @pytest.fixture
@@ -108,8 +120,10 @@ def redis_url() -> str:
 
 @pytest.fixture
 def postgres_required(settings) -> None:
+    """For tests of PostgreSQL itself: they run in the suite's PostgreSQL pass (DATABASE_URL)
+    and skip in its SQLite pass, where there is nothing of the kind to test."""
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
-        missing_service("this test runs only on PostgreSQL (set DATABASE_URL)")
+        pytest.skip("runs only on PostgreSQL (set DATABASE_URL); CI runs it in that pass")
 
 
 @pytest.fixture(scope="session")
@@ -141,3 +155,85 @@ def page(chromium, live_server) -> Iterator:
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def s3_server(tmp_path_factory) -> Iterator[str]:
+    """moto's S3 server on a loopback port, for the whole session: S3 over HTTP, not a mock."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server_bin = Path(sys.executable).with_name("moto_server")
+    if not server_bin.exists():
+        missing_service("moto_server is not installed (pip install -r requirements-dev.txt)")
+    log = open(tmp_path_factory.mktemp("s3") / "moto.log", "wb")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(
+        [str(server_bin), "-H", "127.0.0.1", "-p", str(port)], stdout=log, stderr=log
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            if port_open(url, port):
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("moto's S3 server did not start")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture
+def s3_storage(s3_server, settings) -> Iterator[Any]:
+    """Pictures, renders and prints in a fresh bucket of the S3 server, as production keeps
+    them with DJANGO_AWS_STORAGE_BUCKET_NAME set. Yields a boto3 client to look inside."""
+    import uuid
+
+    import boto3
+
+    bucket = f"kotc-{uuid.uuid4().hex[:12]}"
+    credentials = {
+        "aws_access_key_id": "testing",
+        "aws_secret_access_key": "testing",
+        "region_name": "us-east-1",
+        "endpoint_url": s3_server,
+    }
+    client = boto3.client("s3", **credentials)
+    client.create_bucket(Bucket=bucket)
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": bucket,
+                "access_key": "testing",
+                "secret_key": "testing",
+                "region_name": "us-east-1",
+                "endpoint_url": s3_server,
+                "default_acl": None,
+                "querystring_auth": True,
+                "querystring_expire": 300,
+                "signature_version": "s3v4",
+                "file_overwrite": True,
+            },
+        },
+    }
+    client.bucket = bucket  # type: ignore[attr-defined]
+    yield client
+
+
+@pytest.fixture
+def smtp_sink() -> Iterator[Any]:
+    """A mail server on loopback that keeps what it is sent (tests/smtp_sink.py)."""
+    from tests.smtp_sink import SmtpSink
+
+    sink = SmtpSink()
+    yield sink
+    sink.close()

@@ -7,16 +7,21 @@ whether it may be played; given ability text, what its abilities and their parts
 Each edition's Card Building Guide is data too (``cards/editions/guides/*.json``): the one
 reader (``read_card_text``) reads ability text into the guide's components with their
 variables, ``compute_level`` computes a card's level from them, and the writer
-(``write_ability``) writes chosen components back as text in the guide's grammar.
+(``write_ability``) writes chosen components back as text in the guide's grammar. A card's
+verdict follows the guide of its design edition: a text not made of its components, or a level
+other than the one it computes, makes the card invalid (``cards.rules.legality`` says how).
 
     >>> from cards import rules
-    >>> card = rules.Card("Wisp", "minion", 14, level=1, sp=1, hp=1,
+    >>> card = rules.Card("Wisp", "minion", 14, level=4, sp=1, hp=2,
     ...                   ability_text="WHISPER: Draw 1 card.")
     >>> rules.check_card(card, 14).verdict
     <Verdict.LEGAL: 'legal'>
+    >>> rules.check_card(card, 14).level.steps
+    ('SP 1 + HP 2 ÷ 2 = 2', 'WHISPER: Draw 1 card (2x = 2) → 2', 'total 4')
 """
 
 from .abilities import Ability, parse_abilities
+from .card import Card, Kind
 from .editions import (
     Edition,
     RefurbishEntry,
@@ -37,18 +42,18 @@ from .errors import (
 )
 from .guide import Component, ComponentKind, Guide, get_guide, load_guides
 from .legality import (
-    Card,
     CardCheck,
     Code,
     DeckCheck,
     DeckEntry,
-    Kind,
+    LevelCheck,
     Problem,
     Reason,
     Replacement,
     Verdict,
     check_card,
     check_deck,
+    design_level,
     refurbish,
 )
 from .level import Level, compute_level, level_of_reading
@@ -106,6 +111,7 @@ __all__ = [
     "Edition",
     "EditionDataError",
     "Kind",
+    "LevelCheck",
     "Problem",
     "Reason",
     "RefurbishEntry",
@@ -118,6 +124,7 @@ __all__ = [
     "check_card",
     "check_deck",
     "current_edition",
+    "design_level",
     "get_edition",
     "load_editions",
     "ordinal",

@@ -83,6 +83,9 @@ class Edition:
     minion_ability_names_required: bool = False
     spell_ability_names_allowed: bool = True
     rulebook_url: str | None = None
+    # Whether a card designed for this edition is held to its Card Building Guide (its
+    # components, its level). False makes the guide's findings warnings only.
+    guide_enforced: bool = True
 
     def __post_init__(self) -> None:
         # Mappings are frozen too, so an edition shared through the cache cannot be altered.
@@ -209,6 +212,9 @@ def edition_from_data(data: Mapping[str, Any], where: str = "edition data") -> E
             minion_ability_names_required=bool(data.get("minion_ability_names_required", False)),
             spell_ability_names_allowed=bool(data.get("spell_ability_names_allowed", True)),
             rulebook_url=rulebook_url,
+            guide_enforced=_require(data, "guide_enforced", bool, where)
+            if "guide_enforced" in data
+            else True,
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise EditionDataError(f"{where}: malformed data ({error!r}).") from error

@@ -2,7 +2,10 @@
 
 A card's verdict is the first that applies of:
 
-1. invalid: it breaks the card rules (stats, card type, Edition Indicator, one ability a spell);
+1. invalid: it breaks the card rules (stats, card type, Edition Indicator, one ability a spell),
+   or it is not built as the Card Building Guide of its design edition says: an ability not
+   made of the guide's components (`not_a_component`), or a declared level other than the one
+   the guide computes (`level_mismatch`, with the computed level and its steps);
 2. pruned: designed before the clean slate edition, or bearing a redacted text, or a text whose
    cost was revised after the card was designed;
 3. refurbished: it bears an outdated text that now reads differently;
@@ -26,6 +29,39 @@ Where the rulebooks leave room, the engine decides:
 - Cards withheld from the one checking the deck (their designers keep them private) count
   toward its size but cannot be judged: the deck is then not legal, with a `withheld_cards`
   problem, since nobody can tell its holder that those cards may be played.
+
+A card is built under the Card Building Guide of its design edition (its Edition Indicator),
+whatever the edition it is checked under: a design is judged by the rules it was made with.
+
+- The text the guide reads is the printed text as the design edition's own rulebook refurbishes
+  it, when that rulebook is on file (a 14th Edition card printed with "ghost-play, must pay
+  resource cost" is read as "hex-play", as the 14th's guide writes it). The refurbishment of the
+  edition checked is a separate matter and gives the `refurbished` verdict as before.
+- Whatever the reader cannot read is `not_a_component`, one reason for each place: words that
+  are no component (with the nearest one, when one is near), and components used against the
+  guide's rules (a variable of 0 or above 10^9, an effect on targets without a target
+  selection, more costs than the guide allows). Each reason carries the guide and the nearest
+  component (or the section on constructing abilities) so a page can link to it.
+- A level is compared only when it is a whole number; a negative or fractional one is already
+  invalid for that. A level of None asks for the computed one: the card is then judged with
+  it, and is `missing_level` only when the guide computes none either.
+- Numbers that give the guide no level (a target selection whose t would be 0 or less, a
+  formula that divides by zero) are `level_not_computed`, invalid like a wrong level. Only the
+  11th's formulas can do that today, so there it is a warning.
+- A card designed for an edition later than the one checked is invalid for that, and its own
+  edition's guide still reads it: its reasons are given too, so a designer sees all of them.
+- A spell without ability text is `level_not_computed` where the guide is enforced: a spell's
+  level is its single ability's, so the guide gives it none, and any level it printed would
+  pass unchecked. The rulebook's `spell_without_ability` warning stays beside it.
+- Texts that the checked edition's rulebook redacts, or whose cost it revised, stay pruned as
+  before: the guide's findings within them are left out, since the pruned verdict says why.
+- Wordings the guide asks for differently ("Draw 1 cards.", "up to" with one target) are read
+  as meant and given as `guide_wording` warnings, never as a verdict.
+- The guide is enforced for a design edition whose rulebook file does not say otherwise: the
+  11th's says `"guide_enforced": false`, since its own revised texts are not written in its
+  guide's wording; its guide's findings (the level it computes included) are warnings, with the
+  same codes. A card with no Edition Indicator, or designed for an edition with no guide on
+  file (before the 11th), gets a `no_guide` warning and no verdict from any guide.
 """
 
 from __future__ import annotations
@@ -38,13 +74,12 @@ from functools import lru_cache
 from typing import Any
 
 from .abilities import Ability, parse_abilities
-from .editions import Edition, ordinal, resolve
+from .card import Card, Kind, _as_kind
+from .editions import Edition, load_editions, ordinal, resolve
+from .guide import Guide, load_guides
+from .level import Level, compute_level
+from .reader import Finding, ReadAbility, Reading, read_card_text
 from .text import TextMatch, fill, find_entries, match_case, normalize_entry
-
-
-class Kind(StrEnum):
-    MINION = "minion"
-    SPELL = "spell"
 
 
 class Verdict(StrEnum):
@@ -68,6 +103,9 @@ class Code(StrEnum):
     SPELL_WITH_STATS = "spell_with_stats"
     MINION_WITHOUT_STATS = "minion_without_stats"
     SPELL_WITH_SEVERAL_ABILITIES = "spell_with_several_abilities"
+    NOT_A_COMPONENT = "not_a_component"
+    LEVEL_MISMATCH = "level_mismatch"
+    LEVEL_NOT_COMPUTED = "level_not_computed"
     # pruned
     BEFORE_CLEAN_SLATE = "before_clean_slate"
     REDACTED_TEXT = "redacted_text"
@@ -79,6 +117,8 @@ class Code(StrEnum):
     SPELL_ABILITY_NAMED = "spell_ability_named"
     SPELL_WITHOUT_ABILITY = "spell_without_ability"
     ABILITY_WITHOUT_EFFECT = "ability_without_effect"
+    GUIDE_WORDING = "guide_wording"
+    NO_GUIDE = "no_guide"
     # deck problems
     DECK_TOO_SMALL = "deck_too_small"
     DECK_TOO_LARGE = "deck_too_large"
@@ -89,36 +129,6 @@ class Code(StrEnum):
 
 
 @dataclass(frozen=True)
-class Card:
-    """A card as the rules see it. Name and flavor text are cosmetic and never checked."""
-
-    name: str
-    kind: Kind | str  # "minion" and "spell" become Kind; anything else is left for the check
-    design_edition: int | None  # the Edition Indicator; None when the card has none
-    level: int | float
-    sp: int | float | None = None
-    hp: int | float | None = None
-    ability_text: str = ""
-    flavor_text: str = ""
-
-    def __post_init__(self) -> None:
-        kind = _as_kind(self.kind)
-        if kind is not None:
-            object.__setattr__(self, "kind", kind)
-
-
-def _as_kind(value: object) -> Kind | None:
-    if isinstance(value, Kind):
-        return value
-    if isinstance(value, str):
-        try:
-            return Kind(value.strip().lower())
-        except ValueError:
-            return None
-    return None
-
-
-@dataclass(frozen=True)
 class Reason:
     """Why a card has its verdict, or a warning about it."""
 
@@ -126,6 +136,11 @@ class Reason:
     message: str  # for a person; names the rulebook section
     text: str  # the card's own text concerned, with its numbers; "" when none
     section: str  # anchor of the rulebook section, like "#refurbished"
+    # When a Card Building Guide says why: its edition, and the component (its id, the anchor
+    # on the guide's page) or else the section ("abilities", "level") to read.
+    guide_edition: int | None = None
+    guide_component: str | None = None
+    guide_section: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message, "text": self.text}
@@ -142,6 +157,24 @@ class Replacement:
 
 
 @dataclass(frozen=True)
+class LevelCheck:
+    """The card's declared level beside the one its design edition's guide computes."""
+
+    declared: int | float | None  # as printed; None when the card asks for the computed one
+    computed: int | None  # None when no guide is on file or the guide computes none
+    steps: tuple[str, ...] = ()
+    guide: int | None = None  # the edition of the guide that computed it
+    problems: tuple[Finding, ...] = ()  # why the guide computes none
+
+    @property
+    def guide_name(self) -> str:
+        return "" if self.guide is None else f"{ordinal(self.guide)} Edition"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"declared": self.declared, "computed": self.computed, "steps": list(self.steps)}
+
+
+@dataclass(frozen=True)
 class CardCheck:
     """The outcome of checking a card against an edition."""
 
@@ -151,10 +184,24 @@ class CardCheck:
     warnings: tuple[Reason, ...]
     text: str  # the ability text after refurbishment; the card's own when nothing changed
     replacements: tuple[Replacement, ...]
+    level: LevelCheck = LevelCheck(None, None)
+    reading: Reading | None = None  # the text as the design edition's guide reads it
 
     @property
     def playable(self) -> bool:
         return self.verdict in (Verdict.LEGAL, Verdict.REFURBISHED)
+
+    @property
+    def abilities(self) -> tuple[ReadAbility, ...]:
+        """The abilities as the guide reads them, with their components."""
+        return () if self.reading is None else self.reading.abilities
+
+    def details(self) -> dict[str, Any]:
+        """The level and the abilities read, for a check of one card."""
+        return {
+            "level": self.level.as_dict(),
+            "abilities": [ability.as_dict() for ability in self.abilities],
+        }
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -206,15 +253,16 @@ def _check_card_cached(card: Card, rules: Edition) -> CardCheck:
 
 def _check_card(card: Card, rules: Edition) -> CardCheck:
     original = card.ability_text if isinstance(card.ability_text, str) else ""
-    text, replacements = refurbish(original, rules)
+    text, replacements = _refurbished(original, rules)
     abilities = parse_abilities(text)
     kind = _as_kind(card.kind)
     design = _design_edition(card.design_edition)
+    built = _built(card, kind, design, rules)
 
-    invalid = _invalid_reasons(card, kind, abilities, rules)
+    invalid = _invalid_reasons(card, kind, abilities, rules, built.level) + list(built.reasons)
     pruned = _pruned_reasons(card.design_edition, design, original, text, rules)
     refurbished = [_refurbished_reason(r, rules) for r in replacements]
-    warnings = _warnings(kind, original, abilities, rules)
+    warnings = _warnings(kind, original, abilities, rules) + list(built.warnings)
 
     verdict, reasons = Verdict.LEGAL, []
     for category, found in (
@@ -232,6 +280,8 @@ def _check_card(card: Card, rules: Edition) -> CardCheck:
         warnings=tuple(warnings),
         text=text,
         replacements=replacements,
+        level=built.level,
+        reading=built.reading,
     )
 
 
@@ -276,7 +326,11 @@ def _stat_reasons(key: str, value: object, rules: Edition) -> list[Reason]:
 
 
 def _invalid_reasons(
-    card: Card, kind: Kind | None, abilities: tuple[Ability, ...], rules: Edition
+    card: Card,
+    kind: Kind | None,
+    abilities: tuple[Ability, ...],
+    rules: Edition,
+    level: LevelCheck,
 ) -> list[Reason]:
     reasons: list[Reason] = []
     design = card.design_edition
@@ -304,8 +358,11 @@ def _invalid_reasons(
         reasons.append(_reason(Code.UNKNOWN_KIND, body, "", rules, "card_rules"))
 
     if card.level is None:
-        body = f"Invalid: the card has no {rules.term('level')}."
-        reasons.append(_reason(Code.MISSING_LEVEL, body, "", rules, "card_rules"))
+        if level.computed is None:
+            body = f"Invalid: the card has no {rules.term('level')}"
+            if level.guide is not None:
+                body += f", and the {ordinal(level.guide)} Edition guide computes none for it"
+            reasons.append(_reason(Code.MISSING_LEVEL, body + ".", "", rules, "card_rules"))
     else:
         reasons += _stat_reasons("level", card.level, rules)
 
@@ -439,6 +496,240 @@ def _warnings(
                 _reason(Code.ABILITY_WITHOUT_EFFECT, body, ability.text, rules, "abilities")
             )
     return warnings
+
+
+# -- the Card Building Guide ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Built:
+    """What the design edition's guide says of the card: reasons (when it is enforced),
+    warnings, the level and the reading."""
+
+    level: LevelCheck
+    reading: Reading | None
+    reasons: tuple[Reason, ...]
+    warnings: tuple[Reason, ...]
+
+
+def _guide_reason(
+    code: Code,
+    body: str,
+    text: str,
+    rules: Edition,
+    rule_section: str,
+    guide: Guide,
+    *,
+    component: str | None = None,
+    section: str,
+) -> Reason:
+    message = f"{body} See the {guide.name} Card Building Guide."
+    return Reason(
+        code.value,
+        message,
+        text,
+        rules.section(rule_section).anchor,
+        guide_edition=guide.edition,
+        guide_component=component,
+        guide_section=section,
+    )
+
+
+def _pruned_spans(text: str, rules: Edition) -> list[tuple[int, int]]:
+    """Where the text holds what the checked edition redacts or revised the cost of."""
+    tables = list(rules.redacted) + [entry.text for entry in rules.revised_cost]
+    return [(match.start, match.end) for match in find_entries(text, tables)]
+
+
+def _within(finding: Finding, spans: list[tuple[int, int]]) -> bool:
+    return any(
+        finding.start < end and start < max(finding.end, finding.start + 1) for start, end in spans
+    )
+
+
+def _whole(value: object) -> int | None:
+    """A printed level as a whole number, or None when it is not one (already a reason)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
+        return None
+    return int(value) if value >= 0 else None
+
+
+@dataclass(frozen=True)
+class _Design:
+    """A card's text as the guide of its design edition reads and levels it."""
+
+    guide: Guide
+    text: str  # the printed text, refurbished by the design edition's rulebook if on file
+    enforced: bool
+    reading: Reading
+    level: LevelCheck
+
+
+def _design(card: Card) -> _Design | None:
+    design = _design_edition(card.design_edition)
+    if design is None:
+        return None
+    original = card.ability_text if isinstance(card.ability_text, str) else ""
+    kind = _as_kind(card.kind) or card.kind
+    # The name, flavor and declared level change nothing here: a design is read and levelled
+    # once for every card that shares its edition, kind, stats and text.
+    try:
+        found = _design_cached(design, kind, card.sp, card.hp, original)
+    except TypeError:  # a field that cannot be hashed (bad input): read it uncached
+        found = _design_uncached(design, kind, card.sp, card.hp, original)
+    if found is None:
+        return None
+    guide, text, enforced, reading, computed = found
+    level = LevelCheck(card.level, computed.value, computed.steps, guide.edition, computed.problems)
+    return _Design(guide, text, enforced, reading, level)
+
+
+_Found = tuple[Guide, str, bool, Reading, Level]
+
+
+def _design_uncached(
+    design: int, kind: object, sp: object, hp: object, original: str
+) -> _Found | None:
+    guide = load_guides().get(design)
+    if guide is None:
+        return None
+    design_rules = load_editions().get(guide.edition)
+    text = _refurbished(original, design_rules)[0] if design_rules is not None else original
+    enforced = design_rules.guide_enforced if design_rules is not None else True
+    reading = read_card_text(text, guide)
+    computed = compute_level(Card("", kind, guide.edition, 0, sp, hp, text), guide)  # type: ignore[arg-type]
+    return guide, text, enforced, reading, computed
+
+
+_design_cached = lru_cache(maxsize=8192)(_design_uncached)
+
+
+@lru_cache(maxsize=8192)
+def _refurbished(text: str, rules: Edition) -> tuple[str, tuple[Replacement, ...]]:
+    """refurbish(), remembered: a deck revalidated after a change refurbishes the same texts."""
+    return refurbish(text, rules)
+
+
+def design_level(card: Card) -> LevelCheck:
+    """The card's declared level beside the one the Card Building Guide of its design edition
+    computes (its text read as its design edition's rulebook refurbishes it), as a check of
+    the card compares them. The computed level is None without a guide on file."""
+    design = _design(card)
+    return LevelCheck(card.level, None) if design is None else design.level
+
+
+def _built(card: Card, kind: Kind | None, design: int | None, rules: Edition) -> _Built:
+    # Name and flavor change nothing: what the guide says is remembered for every card of the
+    # same design, so a deck checked again after one change reads and levels nothing anew.
+    # The types are part of the key: True is no level, though it equals 1.
+    fields = (card.design_edition, card.kind, card.level, card.sp, card.hp, card.ability_text)
+    try:
+        return _built_cached(fields, tuple(map(type, fields)), rules)
+    except TypeError:  # a field that cannot be hashed (bad input): judge it uncached
+        return _built_uncached(card, kind, design, rules)
+
+
+@lru_cache(maxsize=8192)
+def _built_cached(fields: tuple[Any, ...], types: tuple[type, ...], rules: Edition) -> _Built:
+    design_edition, kind, level, sp, hp, text = fields
+    card = Card("", kind, design_edition, level, sp, hp, text)
+    return _built_uncached(card, _as_kind(kind), _design_edition(design_edition), rules)
+
+
+def _built_uncached(card: Card, kind: Kind | None, design: int | None, rules: Edition) -> _Built:
+    built = _design(card)
+    if built is None:
+        warnings: list[Reason] = []
+        if card.design_edition is None:
+            body = (
+                "The card has no Edition Indicator, so no Card Building Guide says how it is"
+                " built: its components and level are not checked."
+            )
+            warnings.append(_reason(Code.NO_GUIDE, body, "", rules, "edition_indicator"))
+        elif design is not None:
+            body = (
+                f"No Card Building Guide of the {ordinal(design)} Edition is on file: the"
+                " card's components and level are not checked."
+            )
+            warnings.append(_reason(Code.NO_GUIDE, body, "", rules, "edition_indicator"))
+        return _Built(LevelCheck(card.level, None), None, (), tuple(warnings))
+
+    guide, text, enforced, reading = built.guide, built.text, built.enforced, built.reading
+    level = built.level
+    findings: list[Reason] = []
+    spans = _pruned_spans(text, rules) if rules.redacted or rules.revised_cost else []
+    lead = "Invalid: " if enforced else f"By the {guide.name} guide: "
+    for problem in reading.all_problems:
+        if _within(problem, spans):
+            continue
+        findings.append(
+            _guide_reason(
+                Code.NOT_A_COMPONENT,
+                f"{lead}{problem.message}",
+                problem.text,
+                rules,
+                "abilities",
+                guide,
+                component=problem.nearest,
+                section="abilities",
+            )
+        )
+    term = rules.term("level")
+    declared = _whole(card.level)
+    if level.computed is not None and declared is not None and declared != level.computed:
+        steps = "; ".join(level.steps)
+        body = (
+            f"the {term} is {declared}, but the {guide.name} guide computes"
+            f" {level.computed} ({steps})."
+        )
+        findings.append(
+            _guide_reason(
+                Code.LEVEL_MISMATCH,
+                f"{lead}{body}",
+                "",
+                rules,
+                "card_rules",
+                guide,
+                section="level",
+            )
+        )
+    # Numbers that give no level, or a spell without its single ability: the guide has no
+    # level for the card, whatever it declares. (Several abilities are already invalid.)
+    no_level = [
+        p
+        for p in level.problems
+        if p.code == "formula" or (p.code == "spell_ability_count" and not reading.abilities)
+    ]
+    if level.computed is None and no_level and not reading.all_problems and kind is not None:
+        body = f"the {guide.name} guide computes no {term} for this card: {no_level[0].message}"
+        findings.append(
+            _guide_reason(
+                Code.LEVEL_NOT_COMPUTED,
+                f"{lead}{body}",
+                "",
+                rules,
+                "card_rules",
+                guide,
+                section="level",
+            )
+        )
+    warnings = [
+        _guide_reason(
+            Code.GUIDE_WORDING,
+            note.message,
+            note.text,
+            rules,
+            "abilities",
+            guide,
+            section="abilities",
+        )
+        for note in reading.all_notes
+    ]
+    if enforced:
+        return _Built(level, reading, tuple(findings), tuple(warnings))
+    return _Built(level, reading, (), tuple(findings + warnings))
 
 
 # -- decks --------------------------------------------------------------------------------

@@ -30,9 +30,9 @@ from functools import lru_cache
 from typing import Any
 
 from . import formula as fm
+from .card import Card, Kind, _as_kind
 from .errors import FormulaError
 from .guide import Guide, StepRule, get_guide
-from .legality import Card, Kind, _as_kind
 from .reader import MAX_NUMBER, ComponentUse, Finding, ReadAbility, Reading, read_card_text
 
 

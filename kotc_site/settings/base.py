@@ -1,12 +1,15 @@
 """Settings shared by every mode. Everything that differs between machines is read here,
 from the environment, and nowhere else."""
 
+import logging
 import os
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from kotc_site.logs import logging_config, sentry_init, structlog_configure
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("KOTC_VAR_DIR", BASE_DIR / "var"))
@@ -27,6 +30,19 @@ def throttle_rate(name: str, default: str) -> str | None:
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_float(name: str, default: float, *, minimum: float = 0.0, maximum: float = 1.0) -> float:
+    value = os.environ.get(name, str(default)).strip()
+    try:
+        number = float(value)
+    except ValueError:
+        number = minimum - 1
+    if not minimum <= number <= maximum:
+        raise ImproperlyConfigured(
+            f"{name} must be a number from {minimum:g} to {maximum:g}; got {value!r}."
+        )
+    return number
 
 
 def env_int(name: str, default: int, *, minimum: int = 0) -> int:
@@ -59,6 +75,7 @@ INSTALLED_APPS = [
     "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_structlog",
     "kotc_site",
     "accounts",
     "cards",
@@ -70,6 +87,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # One log line per request, with its id, user, status and duration (see kotc_site.logs).
+    "django_structlog.middlewares.RequestMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -107,10 +126,13 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'kotc.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
         conn_health_checks=env_bool("DATABASE_HEALTH_CHECKS", True),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that does not answer is an error after a few seconds, not a hung request.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the background simulation worker write while pages read.
     DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = (
@@ -151,26 +173,73 @@ STATIC_ROOT = VAR_DIR / "staticfiles"
 WHITENOISE_USE_FINDERS = True
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("KOTC_MEDIA_ROOT", VAR_DIR / "media"))
-STORAGES = {
+# Uploaded pictures, drawn cards and print images: on local disk (MEDIA_ROOT), or in an
+# S3-compatible bucket when DJANGO_AWS_STORAGE_BUCKET_NAME is set, so that every web machine
+# and worker reads the same files. The bucket stays private: card pictures are handed out by
+# cards.pictures as short-lived signed links, after the site has checked who may see them.
+AWS_STORAGE_BUCKET_NAME = os.environ.get("DJANGO_AWS_STORAGE_BUCKET_NAME", "")
+STORAGES: dict[str, dict[str, object]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+if AWS_STORAGE_BUCKET_NAME:
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": AWS_STORAGE_BUCKET_NAME,
+            # Empty: boto3 finds credentials itself (an instance role, ~/.aws, AWS_* variables).
+            "access_key": os.environ.get("DJANGO_AWS_ACCESS_KEY_ID") or None,
+            "secret_key": os.environ.get("DJANGO_AWS_SECRET_ACCESS_KEY") or None,
+            "region_name": os.environ.get("DJANGO_AWS_S3_REGION_NAME") or None,
+            # MinIO, Ceph, Garage, a provider's S3 service: its address.
+            "endpoint_url": os.environ.get("DJANGO_AWS_S3_ENDPOINT_URL") or None,
+            "default_acl": None,  # the bucket's own policy: private
+            "querystring_auth": True,
+            "querystring_expire": env_int("DJANGO_AWS_QUERYSTRING_EXPIRE", 300, minimum=10),
+            "signature_version": "s3v4",
+            # Names are made from the content (cards/<hash>.png, renders/<key>.png): the same
+            # name always holds the same bytes, so writing it again changes nothing.
+            "file_overwrite": True,
+            "object_parameters": {"CacheControl": "max-age=86400"},
+        },
+    }
 
 # Uploads: images are capped at 5 MB by the form; the request cap leaves room for the rest.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 8 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
-CACHES = {
+# The cache holds what several processes must share: the designer's preview pictures between
+# two requests, the API throttles' counts, remembered renders. Local memory serves one process
+# (`make run`); production requires CACHE_URL (see production.py).
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES: dict[str, dict[str, object]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "kotc",
     }
 }
-if os.environ.get("CACHE_URL"):
+if CACHE_URL:
     CACHES["default"] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": os.environ["CACHE_URL"],
+        "LOCATION": CACHE_URL,
+        # A cache that stops answering is an error in two seconds, not a request held for good.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
     }
+
+# Email: password resets. The console (the log) unless EMAIL_URL names an SMTP server.
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DJANGO_DEFAULT_FROM_EMAIL", "Keeper of the Cards <noreply@localhost>"
+)
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_TIMEOUT = 10
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+if EMAIL_URL:
+    from kotc_site.email_url import email_settings
+
+    globals().update(email_settings(EMAIL_URL))
+# A password reset link works for this long (Django's default is three days).
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 2
 
 # How many reverse proxies stand in front of the site. Each appends the address it was reached
 # from to X-Forwarded-For, so with N proxies the client is the N-th address from the right and
@@ -268,11 +337,15 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 # A chunk a worker took but never acknowledged (it died) goes back to the queue once it is
 # older than the visibility timeout; workers look for such chunks every restore interval.
 # A chunk takes well under a second, so both can be short.
+KOTC_BROKER_TIMEOUT = env_int("KOTC_BROKER_TIMEOUT", 3, minimum=2)
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
-    "visibility_timeout": int(os.environ.get("KOTC_BROKER_VISIBILITY_TIMEOUT", "60")),
-    "unacked_restore_interval": int(os.environ.get("KOTC_BROKER_RESTORE_INTERVAL", "5")),
+    "visibility_timeout": env_int("KOTC_BROKER_VISIBILITY_TIMEOUT", 60, minimum=1),
+    "unacked_restore_interval": env_int("KOTC_BROKER_RESTORE_INTERVAL", 5, minimum=1),
     "unacked_restore_throttle": 1,
+    # A broker that accepts the connection but does not answer (a paused Redis) is an error
+    # after this many seconds, for the site (which then answers 503) and for the workers.
     "socket_connect_timeout": 2,
+    "socket_timeout": KOTC_BROKER_TIMEOUT,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 if CELERY_BROKER_URL.startswith("filesystem://"):
@@ -295,26 +368,60 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("KOTC_LOG_LEVEL", "INFO")},
-    "loggers": {
-        "django.db.backends": {"level": "INFO"},
-        # django-axes notes every login at INFO; failures and lockouts are warnings.
-        "axes": {"level": "WARNING"},
-    },
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the site's logging, set up below, stays in charge
+# The periodic sweep that finds goldfish runs whose chunks were lost and queues them again
+# (simulations.sweep). Celery beat sends it; the embedded worker of `manage.py serve` runs
+# beat too. One beat for the whole site: several would only sweep more often.
+KOTC_RUN_SWEEP_SECONDS = env_int("KOTC_RUN_SWEEP_SECONDS", 60, minimum=1)
+CELERY_BEAT_SCHEDULE = {
+    "goldfish-sweep": {
+        "task": "simulations.tasks.sweep_runs",
+        "schedule": float(KOTC_RUN_SWEEP_SECONDS),
+        # A sweep not taken before the next one is due is dropped, so a queue that was down
+        # does not wake up to a pile of them.
+        "options": {"expires": float(KOTC_RUN_SWEEP_SECONDS)},
+    }
 }
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# Logs: one line per event with its time, level and logger, and the request's id and user or
+# the task's id and goldfish run; key=value lines, or JSON with KOTC_LOG_FORMAT=json.
+KOTC_LOG_FORMAT = os.environ.get("KOTC_LOG_FORMAT", "text").strip().lower()
+if KOTC_LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(
+        f'KOTC_LOG_FORMAT must be "text" or "json"; got {KOTC_LOG_FORMAT!r}.'
+    )
+LOGGING = logging_config(
+    level=os.environ.get("KOTC_LOG_LEVEL", "INFO").strip().upper(), json=KOTC_LOG_FORMAT == "json"
+)
+structlog_configure()
+# django-structlog: the request line is "request_finished" (see kotc_site.logs for its duration
+# and the X-Request-ID answer header); "request_started" is a debug line. Addresses are not
+# logged, as the login lockout keeps none either. Behind a proxy, its X-Request-ID is kept.
+DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = logging.DEBUG
+DJANGO_STRUCTLOG_IP_LOGGING_ENABLED = False
+DJANGO_STRUCTLOG_CELERY_ENABLED = True
+DJANGO_STRUCTLOG_CELERY_TASK_START_LOG_LEVEL = logging.DEBUG
+DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = KOTC_TRUSTED_PROXIES > 0
+
+# Error reports to Sentry (or a compatible service) when SENTRY_DSN is set; nothing otherwise.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    sentry_init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=env_float("SENTRY_TRACES_SAMPLE_RATE", 0.0),
+    )
 
 KOTC = {
     "CURRENT_EDITION": 14,
-    "SIMULATION_MAX_GAMES": 200_000,
+    # The most games one goldfish run may play (the form, the API and its schema say so).
+    # Ten million games are a thousand chunks, about a minute of two workers' time.
+    "SIMULATION_MAX_GAMES": env_int("KOTC_SIMULATION_MAX_GAMES", 200_000, minimum=1),
     "SIMULATION_MAX_TURNS": 50,
-    # A run with no finished chunk for this long has lost its queued chunks (the broker
-    # restarted without persistence, say): the next look at it queues them again.
-    "SIMULATION_STALL_SECONDS": int(os.environ.get("KOTC_SIMULATION_STALL_SECONDS", "20")),
+    # How long a run may take before it fails saying what kept it (a database or a queue
+    # that stayed away): chunks are retried, and lost ones queued again, until then.
+    "RUN_DEADLINE_SECONDS": env_int("KOTC_RUN_DEADLINE_SECONDS", 3600, minimum=10),
     # Behind nginx: an internal location that serves MEDIA_ROOT (say "/protected-media/").
     # Card pictures are then checked here and sent by nginx (X-Accel-Redirect).
     "MEDIA_ACCEL_REDIRECT": os.environ.get("KOTC_MEDIA_ACCEL_REDIRECT", ""),

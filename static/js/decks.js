@@ -38,6 +38,14 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     syncInDeck();
     setUpHand(event.target);
+    // The panel's edition picker swaps the panel it sits in: focus goes back to its select,
+    // so a keyboard user can look under one edition after another.
+    var config = event.detail && event.detail.requestConfig;
+    var source = config && config.elt;
+    if (source && source.classList && source.classList.contains("edition-picker")) {
+      var select = document.getElementById("deck-edition");
+      if (select) select.focus({ preventScroll: true });
+    }
   });
 
   document.addEventListener("DOMContentLoaded", function () {

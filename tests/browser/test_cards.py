@@ -17,7 +17,8 @@ def preview_src(page) -> str:
 
 def wait_for_new_preview(page, before: str) -> str:
     page.wait_for_function(
-        "before => document.querySelector('#card-preview-image').src !== before", arg=before
+        "before => document.querySelector('#card-preview-image').getAttribute('src') !== before",
+        arg=before,
     )
     return preview_src(page)
 
@@ -34,16 +35,21 @@ def test_design_a_card_from_sign_up_to_the_gallery(page, tmp_path):
 
     # The preview follows the typing.
     first = preview_src(page)
-    assert first.startswith("data:image/png;base64,")
+    assert re.fullmatch(r"/cards/preview/[0-9a-f]{64}\.webp", first)
+    page.wait_for_function("document.querySelector('#card-preview-image').naturalWidth === 750")
     page.fill("#id_name", "Lantern Moth")
     named = wait_for_new_preview(page, first)
     assert named != first
-    page.fill("#id_ability_text", "FLUTTER: Ghost-play, must pay resource cost: Draw 1 card.")
-    page.fill("#id_level", "2")
+    page.fill(
+        "#id_ability_text",
+        "FLUTTER: When this card in your hand is destroyed (ghost-play, must pay resource"
+        " cost): Draw 1 card.",
+    )
+    page.fill("#id_level", "5")  # ⌈1 + 3 ÷ 2⌉ = 3; draw 1 card: 2
     page.fill("#id_sp", "1")
     page.fill("#id_hp", "3")
     page.wait_for_selector('.preview-verdict [data-verdict="refurbished"]')
-    assert "Hex-play" in page.inner_text(".preview-verdict")
+    assert "hex-play" in page.inner_text(".preview-verdict")
     assert "FLUTTER" in page.inner_text(".abilities")
 
     # Spells hide SP and HP; back to a minion.
@@ -86,7 +92,7 @@ def test_design_a_card_from_sign_up_to_the_gallery(page, tmp_path):
     # Refurbish it under the 14th Edition: a new revision.
     page.click("#refurbish")
     page.wait_for_selector('[data-verdict="legal"]')
-    assert "Hex-play" in page.inner_text(".ability-text")
+    assert "hex-play" in page.inner_text(".ability-text")
 
     # Not in the gallery while private; public after changing the visibility.
     page.goto("/cards/?q=lantern")
@@ -126,7 +132,7 @@ def test_collection_copies_change_in_place(page, django_user_model):
             "name": "Pocket Sun",
             "kind": "spell",
             "design_edition": 14,
-            "level": 1,
+            "level": 2,  # draw 1 card: 2x
             "ability_text": "Draw 1 card.",
         },
     )

@@ -14,13 +14,22 @@ def test_home_page_then_check_a_card_as_you_type(page):
     page.get_by_label("Name").fill("Wisp of the Old Ways")
     page.get_by_label("Edition Indicator").fill("14")
     page.get_by_label("Ability text").fill(
-        "HAUNT: Ghost-play, must pay resource cost: Draw 1 card."
+        "HAUNT: When this card in your hand is destroyed (ghost-play, must pay resource cost):"
+        " Draw 1 card."
     )
+    # The level is left empty: the card is judged at the level its guide computes.
     result = page.locator("#check-result")
     result.locator(".badge-refurbished").wait_for()
-    assert "Hex-play" in result.locator("ins").inner_text()
-    assert "Ghost-play, must pay resource cost" in result.locator("del").inner_text()
+    assert "hex-play" in result.locator("ins").inner_text()
+    assert "ghost-play, must pay resource cost" in result.locator("del").inner_text()
     assert "HAUNT" in result.locator(".ability-name").inner_text()
+    assert result.locator(".level-computed").inner_text().startswith("4")
+
+    # A level other than the guide's is invalid, with the steps.
+    page.get_by_label("Level").fill("1")
+    result.locator(".badge-invalid").wait_for()
+    assert "guide computes 4" in result.inner_text()
+    page.get_by_label("Level").fill("")
 
     # A card from before the clean slate edition is pruned, and the page says which section says so.
     page.get_by_label("Edition Indicator").fill("12")

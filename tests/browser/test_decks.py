@@ -24,7 +24,7 @@ def design_cards(username: str) -> None:
                 "name": f"Ember Wisp {n}",
                 "kind": "minion",
                 "design_edition": 14,
-                "level": n + 1,
+                "level": n + 4,  # ⌈SP n + 1 + HP 2 ÷ 2⌉ = n + 2; WHISPER: 2
                 "sp": n + 1,
                 "hp": 2,
                 "ability_text": "WHISPER: Draw 1 card.",
@@ -36,8 +36,10 @@ def design_cards(username: str) -> None:
                 "name": f"Spark {n}",
                 "kind": "spell",
                 "design_edition": 14,
-                "level": n,
-                "ability_text": "Inflict 2 damage to one target.",
+                "level": n + 1,  # t = 1; x Damage Counters: xt
+                "ability_text": "Target 1 in-play card; place "
+                + ("1 Damage Counter" if n == 0 else f"{n + 1} Damage Counters")
+                + " on it.",
             },
         )
 
@@ -180,3 +182,53 @@ def test_build_export_import_and_print_a_legal_deck(page, bob, tmp_path):
     content = pdf.read_bytes()
     assert content.startswith(b"%PDF")
     assert len(re.findall(rb"/MediaBox \[0 0 612 792\]", content)) == 5
+
+
+def test_the_owner_looks_under_another_edition_without_changing_the_deck(page, alice):
+    from decks import services as deck_services
+    from decks.models import Deck
+
+    card = card_services.card_create(
+        owner=alice,
+        definition={
+            "name": "Ember Wisp",
+            "kind": "minion",
+            "design_edition": 14,
+            "level": 2,  # ⌈SP 1 + HP 2 ÷ 2⌉
+            "sp": 1,
+            "hp": 2,
+            "ability_text": "",
+        },
+    )
+    deck = deck_services.deck_create(owner=alice, name="Embers", entries=[(card, 40)])
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("correct-horse-battery")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    page.goto(f"/decks/{deck.pk}/")
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda request: asked.append(request.url) if "/decks/" in request.url else None,
+    )
+    page.evaluate("document.getElementById('deck-entries').dataset.kept = 'yes'")
+
+    # Arrow keys move through the editions without asking anything.
+    select = page.locator("#deck-edition")
+    select.focus()
+    for _ in range(2):
+        page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(300)
+    assert asked == []
+    chosen = select.input_value()
+    assert chosen != "14"
+
+    # The button looks: the panel alone is swapped in, and the select keeps the focus.
+    page.locator("#deck-edition-check").click()
+    page.locator("#edition-preview-note").wait_for()
+    assert len(asked) == 1 and asked[0].endswith(f"/decks/{deck.pk}/panel/?edition={chosen}")
+    page.wait_for_function("document.activeElement.id === 'deck-edition'")
+    assert page.locator("#deck-edition").input_value() == chosen
+    assert page.evaluate("document.getElementById('deck-entries').dataset.kept") == "yes"
+    assert Deck.objects.get(pk=deck.pk).edition == 14

@@ -39,6 +39,33 @@ def test_goldfish_a_deck_and_read_the_odds(page, live_server, alice, inline_work
     assert "5000 games · seed 42 · going second" in page.locator("main").inner_text()
     assert page.locator("svg.chart").count() == 3
     assert page.get_by_role("img", name="Chance of having won by each turn").is_visible()
+    # Readable on a desktop: at least 600 pixels wide, text of 11 pixels or more, round
+    # ticks, and turns only up to the last one where anything changes.
+    drawn = page.evaluate(
+        """[...document.querySelectorAll('svg.chart')].map(svg => {
+          const box = svg.getBoundingClientRect();
+          const scale = box.width / svg.viewBox.baseVal.width;
+          const sizes = [...svg.querySelectorAll('text')].map(
+            text => parseFloat(getComputedStyle(text).fontSize) * scale);
+          const turns = [...svg.querySelectorAll('.mark')].map(mark => +mark.dataset.turn);
+          return {width: box.width, smallest: Math.min(...sizes), last: Math.max(...turns),
+                  titles: svg.querySelectorAll('.mark > title').length, marks: turns.length};
+        })"""
+    )
+    raw = page.evaluate(
+        "fetch(document.querySelector('a[href*=\"/api/v1/simulations/\"]').href)"
+        ".then(answer => answer.json())"
+    )["result"]
+    changing = max(
+        int(turn)
+        for series in (raw["p_kill_by_turn"], raw["mean_damage_by_turn"])
+        for turn, value in series.items()
+        if value != series.get(str(int(turn) - 1), 0)
+    )
+    assert changing < raw["max_turns"]  # the deck wins early: the charts stop before turn 20
+    for chart in drawn:
+        assert chart["width"] >= 600 and chart["smallest"] >= 11
+        assert chart["last"] == max(changing, 3) and chart["titles"] == chart["marks"]
     odds = page.locator("table.draw-odds")
     assert odds.get_by_role("cell", name="Ember Whelp").is_visible()
     assert "games won" in page.locator(".stat-tiles").inner_text()

@@ -10,11 +10,12 @@ from PIL import Image
 from cards import services
 from cards.models import Card
 
+# Legal by the 14th Edition's guide: ⌈SP 1 + HP 2 ÷ 2⌉ = 2; WHISPER: draw 1 card (2x = 2).
 WISP = {
     "name": "Wisp",
     "kind": "minion",
     "design_edition": 14,
-    "level": 1,
+    "level": 4,
     "sp": 1,
     "hp": 2,
     "ability_text": "WHISPER: Draw 1 card.",

@@ -47,6 +47,36 @@ def test_create_returns_the_card_with_its_verdict(alice_api):
     assert body["visibility"] == "public"
 
 
+FIFTY_ABILITIES = "\n".join(f"ABILITY {n}: Draw 1 card." for n in range(50))
+
+
+@pytest.mark.parametrize(
+    ("text", "level", "verdict"),
+    [
+        ("Blorp the zingwort!!! ;;; →→ :::", 4, "invalid"),
+        ("HOARD: Draw 1000000000 cards.", 999, "invalid"),  # the guide computes 2·10^9 + 2
+        ("HOARD: Draw 99999999999999999999 cards.", 999, "invalid"),
+        (FIFTY_ABILITIES, 102, "legal"),  # ⌈1 + 2 ÷ 2⌉ = 2; 50 × draw 1 (2)
+        (FIFTY_ABILITIES, 999, "invalid"),
+    ],
+)
+def test_hostile_texts_are_saved_with_their_verdict_never_an_error(alice_api, text, level, verdict):
+    response = alice_api.post(
+        "/api/v1/cards/", {**WISP, "ability_text": text, "level": level}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["verdict"] == verdict
+
+
+def test_a_text_dividing_by_zero_in_the_11th_is_saved_and_judged(alice_api):
+    text = "Target up to 2 level 10 or lower enemy creatures; Destroy the targets."
+    card = {**WISP, "kind": "spell", "design_edition": 11, "ability_text": text, "level": 1}
+    response = alice_api.post("/api/v1/cards/", card, format="json")
+    assert response.status_code == 201, response.content
+    # Designed before the 14th's clean slate; the 11th guide's findings are warnings.
+    assert response.json()["verdict"] == "pruned"
+
+
 def test_cards_are_private_by_default(alice_api):
     assert alice_api.post("/api/v1/cards/", WISP, format="json").json()["visibility"] == "private"
 
@@ -109,12 +139,13 @@ def test_updates_keep_revisions(alice_api, make_card):
 
 def test_list_is_paginated_and_searchable(alice_api, make_card, bob):
     for number in range(30):
-        make_card(name=f"Wisp {number}", level=number % 5)
+        # ⌈SP + 2 ÷ 2⌉ + 2 for WHISPER: levels 3 to 7, each at the level its guide computes
+        make_card(name=f"Wisp {number}", sp=number % 5, level=number % 5 + 3)
     make_card(owner=bob, name="Bob's public", visibility="public")
     make_card(owner=bob, name="Bob's secret")
     page = alice_api.get("/api/v1/cards/").json()
     assert page["count"] == 31 and len(page["results"]) == 24 and page["next"]
-    found = alice_api.get("/api/v1/cards/", {"q": "level>=4"}).json()
+    found = alice_api.get("/api/v1/cards/", {"q": "level>=7"}).json()
     assert found["count"] == 6
     assert {
         c["name"] for c in alice_api.get("/api/v1/cards/", {"q": "by:bob"}).json()["results"]

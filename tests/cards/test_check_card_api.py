@@ -8,11 +8,12 @@ URL = "/api/v1/check/card/"
 
 
 def minion(**changes):
+    # ⌈SP 2 + HP 3 ÷ 2⌉ = 4; SPARK: draw 1 card (2x = 2): level 6 by the 14th's guide.
     card = {
         "name": "Ember Whelp",
         "kind": "minion",
         "design_edition": 14,
-        "level": 2,
+        "level": 6,
         "sp": 2,
         "hp": 3,
         "ability_text": "SPARK: Draw 1 card.",
@@ -37,18 +38,113 @@ def test_a_legal_card_is_legal(api):
         "reasons": [],
         "warnings": [],
         "text": "SPARK: Draw 1 card.",
+        "level": {
+            "declared": 6,
+            "computed": 6,
+            "steps": ["SP 2 + HP 3 ÷ 2 = 3.5, rounded up to 4", "SPARK: Draw 1 card (2x = 2) → 2",
+                      "total 6"],
+        },
+        "abilities": [
+            {
+                "text": "SPARK: Draw 1 card.",
+                "name": "SPARK",
+                "condition": None,
+                "costs": [],
+                "sub_abilities": [
+                    {
+                        "target": None,
+                        "effects": [
+                            {
+                                "id": "effect.draw-x-cards",
+                                "kind": "effect",
+                                "text": "Draw 1 card",
+                                "variables": {"x": 1},
+                            }
+                        ],
+                    }
+                ],
+                "readable": True,
+                "problems": [],
+                "notes": [],
+            }
+        ],
+    }  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_a_declared_level_other_than_the_guides_is_invalid_with_the_steps(api):
+    body = check(api, minion(name="Brute", sp=9, hp=9, level=0, ability_text="")).json()
+
+    assert body["verdict"] == "invalid"
+    (reason,) = body["reasons"]
+    assert reason["code"] == "level_mismatch"
+    assert "the level is 0, but the 14th Edition guide computes 14" in reason["message"]
+    assert body["level"] == {
+        "declared": 0,
+        "computed": 14,
+        "steps": ["SP 9 + HP 9 ÷ 2 = 13.5, rounded up to 14", "total 14"],
     }
+    assert body["abilities"] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("level", [None, "missing"])
+def test_a_level_left_out_asks_for_the_computed_one(api, level):
+    card = minion()
+    if level == "missing":
+        del card["level"]
+    else:
+        card["level"] = None
+
+    body = check(api, card).json()
+
+    assert body["verdict"] == "legal"
+    assert body["level"]["declared"] is None
+    assert body["level"]["computed"] == 6
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("kind", "text", "words"),
+    [
+        (
+            "minion",
+            "RIPPLE: When this card is summoned: Draw 1 card.",
+            "When this card is summoned",
+        ),
+        ("spell", "Sheathe target minion.", "Sheathe target minion"),
+    ],
+)
+def test_a_text_not_made_of_components_is_invalid_naming_the_words(api, kind, text, words):
+    card = minion(kind=kind, ability_text=text)
+    if kind == "spell":
+        card.update(sp=None, hp=None)
+
+    body = check(api, card).json()
+
+    assert body["verdict"] == "invalid"
+    reason = next(r for r in body["reasons"] if r["code"] == "not_a_component")
+    assert reason["text"] == words
+    assert f'"{words}" is not one of the 14th Edition guide' in reason["message"]
+    assert body["abilities"][0]["readable"] is False
+    assert body["level"]["computed"] is None
 
 
 @pytest.mark.django_db
 def test_ghost_play_with_resource_cost_is_refurbished_to_hex_play(api):
-    text = "HAUNT: Ghost-play, must pay resource cost: Draw 2 cards."
-    body = check(api, minion(ability_text=text)).json()
+    text = (
+        "HAUNT: When this card in your hand is destroyed (ghost-play, must pay resource cost):"
+        " Draw 2 cards."
+    )
+    # 4 for the stats; draw 2: 2x = 4; the 14th's guide reads the condition as refurbished.
+    body = check(api, minion(ability_text=text, level=8)).json()
     assert body["verdict"] == "refurbished"
-    assert body["text"] == "HAUNT: Hex-play: Draw 2 cards."
+    assert body["text"] == (
+        "HAUNT: When this card in your hand is destroyed (hex-play): Draw 2 cards."
+    )
     (reason,) = body["reasons"]
     assert reason["code"] == "refurbished_text"
-    assert reason["text"] == "Ghost-play, must pay resource cost"
+    assert reason["text"] == "ghost-play, must pay resource cost"
     assert "Refurbished Card Texts" in reason["message"]
 
 
@@ -61,7 +157,8 @@ def test_missing_edition_indicator_is_invalid_in_the_14th_but_not_the_11th(api):
 
 @pytest.mark.django_db
 def test_a_card_from_before_the_clean_slate_is_pruned(api):
-    body = check(api, minion(design_edition=12)).json()
+    # By the 12th's guide: ⌈2 + 3 ÷ 5⌉ = 3; draw 1: x = 1; level 4.
+    body = check(api, minion(design_edition=12, level=4)).json()
     assert body["verdict"] == "pruned"
     assert body["reasons"][0]["code"] == "before_clean_slate"
     assert "Clean Slate" in body["reasons"][0]["message"]
@@ -100,7 +197,8 @@ def test_a_spell_with_sp_is_invalid(api):
         ({"edition": 14, "card": minion(level=-1)}, "card"),
         ({"edition": 14, "card": minion(sp=-3)}, "card"),
         ({"edition": 14, "card": minion(level="2")}, "card"),
-        ({"edition": 14, "card": minion(level=None)}, "card"),
+        ({"edition": 14, "card": minion(level=1000)}, "card"),
+        ({"edition": 14, "card": minion(level=[6])}, "card"),
         ({"edition": 14, "card": minion(kind="dragon")}, "card"),
         ({"edition": 14, "card": minion(ability_text="x" * 2001)}, "card"),
         ({"edition": 14, "card": minion(name="n" * 101)}, "card"),
@@ -133,3 +231,50 @@ def test_checks_are_throttled(api, monkeypatch):
     codes = [check(api, minion()).status_code for _ in range(4)]
     cache.clear()
     assert codes == [200, 200, 200, 429]
+
+
+FIFTY_ABILITIES = "\n".join(f"ABILITY {n}: Draw 1 card." for n in range(50))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("changes", "edition", "code", "computed"),
+    [
+        ({"ability_text": "Blorp the zingwort!!! ;;; →→ :::"}, 14, "not_a_component", None),
+        ({"ability_text": "\u200b((((((((((  ):→;"}, 14, "not_a_component", None),
+        # x = 10^9: read and levelled exactly, 4 + 2·10^9, far above any level the card can print
+        ({"ability_text": "HOARD: Draw 1000000000 cards."}, 14, "level_mismatch", 2 * 10**9 + 4),
+        ({"ability_text": "HOARD: Draw 10000000000 cards."}, 14, "not_a_component", None),
+        ({"ability_text": FIFTY_ABILITIES}, 14, "level_mismatch", 104),
+        (
+            {
+                "kind": "spell",
+                "sp": None,
+                "hp": None,
+                "design_edition": 11,
+                "ability_text": (
+                    "Target up to 2 level 10 or lower enemy creatures; Destroy the targets."
+                ),
+            },
+            11,
+            "level_not_computed",
+            None,
+        ),
+    ],
+)
+def test_hostile_texts_get_reasons_never_errors(api, changes, edition, code, computed):
+    answer = check(api, minion(**changes), edition)
+
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    found = body["reasons"] if edition != 11 else body["warnings"]
+    assert code in [reason["code"] for reason in found]
+    assert body["level"]["computed"] == computed
+
+
+@pytest.mark.django_db
+def test_fifty_abilities_asking_for_their_level_are_judged_with_it(api):
+    body = check(api, minion(ability_text=FIFTY_ABILITIES, level=None)).json()
+
+    assert body["verdict"] == "legal"
+    assert body["level"]["computed"] == 104 and len(body["abilities"]) == 50

@@ -1,11 +1,13 @@
 """The card pages: gallery, my cards, design, preview, card, history, collection, import."""
 
+import io
 import json
 import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from PIL import Image
 
 from cards import services
 from cards.models import Card, CollectionEntry
@@ -13,7 +15,12 @@ from tests.cards.conftest import WISP, png_bytes
 
 pytestmark = pytest.mark.django_db
 
-GHOST = "WAIL: Ghost-play, must pay resource cost: Draw 1 card."
+# A 13th Edition wording that the 14th refurbishes; read as refurbished, it is one of the 14th
+# guide's conditions, and WISP's level stays right (the condition adds nothing).
+GHOST = (
+    "WAIL: When this card in your hand is destroyed (ghost-play, must pay resource cost):"
+    " Draw 1 card."
+)
 XSS = '<script>alert("x")</script>'
 
 
@@ -31,6 +38,16 @@ def preview_src(html: str) -> str:
     match = re.search(r'id="card-preview-image" src="([^"]+)"', html)
     assert match, html
     return match.group(1)
+
+
+def assert_drawing(client, address: str) -> bytes:
+    """The live preview's drawing at `address`: a card-sized image for the one who drew it."""
+    assert re.fullmatch(r"/cards/preview/[0-9a-f]{64}\.webp", address), address
+    response = client.get(address)
+    assert response.status_code == 200 and response["Content-Type"] == "image/webp"
+    with Image.open(io.BytesIO(response.content)) as image:
+        assert image.size == (750, 1050)
+    return response.content
 
 
 # -- gallery and lists ------------------------------------------------------------------------
@@ -109,7 +126,9 @@ def test_my_cards_shows_every_visibility(alice_client, make_card, bob):
 def test_the_design_page_starts_with_a_preview(alice_client):
     response = alice_client.get("/cards/new/")
     html = response.content.decode()
-    assert preview_src(html).startswith("data:image/png;base64,")
+    assert_drawing(alice_client, preview_src(html))
+    # The drawing is linked, not written into the page.
+    assert "base64" not in html and len(response.content) <= 60_000
     assert 'hx-post="/cards/preview/"' in html
     assert "csrfmiddlewaretoken" in html
 
@@ -155,7 +174,10 @@ def test_editing_a_card(alice_client, make_card):
     card = make_card()
     page = alice_client.get(f"/cards/{card.pk}/edit/").content.decode()
     assert 'value="Wisp"' in page
-    response = alice_client.post(f"/cards/{card.pk}/edit/", form(name="Wisp II", level=2))
+    # ⌈0 + 0 ÷ 2⌉ = 0; WHISPER: 2
+    response = alice_client.post(
+        f"/cards/{card.pk}/edit/", form(name="Wisp II", level=2, sp=0, hp=0)
+    )
     assert response.status_code == 302
     card.refresh_from_db()
     assert (card.name, card.level, card.revisions.count()) == ("Wisp II", 2, 2)
@@ -194,14 +216,14 @@ def test_the_preview_changes_as_the_card_changes(alice_client):
 def test_the_preview_shows_the_refurbished_text(alice_client):
     html = alice_client.post("/cards/preview/", form(ability_text=GHOST)).content.decode()
     assert 'data-verdict="refurbished"' in html
-    assert "<del>Ghost-play, must pay resource cost</del><ins>Hex-play</ins>" in html
+    assert "<del>ghost-play, must pay resource cost</del><ins>hex-play</ins>" in html
 
 
 def test_the_preview_draws_half_made_cards_and_lists_what_is_missing(alice_client):
     response = alice_client.post("/cards/preview/", {"name": "", "level": "2.5", "kind": "minion"})
     assert response.status_code == 200
     html = response.content.decode()
-    assert preview_src(html).startswith("data:image/png")
+    assert_drawing(alice_client, preview_src(html))
     assert "Level must be a whole number" in html
 
 
@@ -237,6 +259,41 @@ def test_the_edit_preview_uses_the_stored_image(alice_client, alice):
     assert preview_src(stored) != preview_src(plain) == preview_src(removed)
 
 
+def test_a_preview_update_is_small_and_links_a_small_drawing(alice_client):
+    response = alice_client.post("/cards/preview/", form(), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert "base64" not in html and len(response.content) <= 60_000
+    drawing = assert_drawing(alice_client, preview_src(html))
+    assert len(drawing) <= 60_000
+    cached = alice_client.get(preview_src(html))["Cache-Control"]
+    assert cached.startswith("private,") and "immutable" in cached
+
+
+def test_the_same_card_keeps_its_drawing_and_address(alice_client, monkeypatch):
+    from cards import previews
+
+    first = preview_src(alice_client.post("/cards/preview/", form()).content.decode())
+    drawn = []
+    monkeypatch.setattr(previews, "draw_preview", lambda face: drawn.append(face) or b"")
+    again = preview_src(alice_client.post("/cards/preview/", form()).content.decode())
+    assert again == first and drawn == []
+
+
+def test_a_drawing_is_served_to_its_designer_only(alice_client, client, bob):
+    secret = form(name="Secret Wisp", ability_text="WHISPER: Draw 1 card. Hidden plans.")
+    address = preview_src(alice_client.post("/cards/preview/", secret).content.decode())
+    assert alice_client.get(address).status_code == 200
+    stranger = Client()
+    assert stranger.get(address).status_code == 404
+    stranger.force_login(bob)
+    assert stranger.get(address).status_code == 404
+    # Bob drawing the same card gets a drawing, and an address, of his own.
+    his = preview_src(stranger.post("/cards/preview/", secret).content.decode())
+    assert his != address and stranger.get(his).status_code == 200
+    for nonsense in ("0" * 64, "x" * 64, "abc"):
+        assert alice_client.get(f"/cards/preview/{nonsense}.webp").status_code == 404
+
+
 def test_the_preview_needs_a_login(client):
     response = client.post("/cards/preview/", form())
     assert response.status_code == 403 and "Log in" in response.content.decode()
@@ -259,10 +316,33 @@ def test_the_card_page(client, make_card):
     assert f"/api/v1/cards/{card.pk}/render.png?download=1" in html
     assert f"/api/v1/cards/{card.pk}/export/" in html
     assert 'data-verdict="refurbished"' in html
-    assert "<del>Ghost-play, must pay resource cost</del><ins>Hex-play</ins>" in html
+    assert "<del>ghost-play, must pay resource cost</del><ins>hex-play</ins>" in html
     assert 'class="kw"' in html  # keywords link to the glossary
     assert "Refurbish</button>" not in html  # only for the owner
     assert "Log in</a> to save" in html
+
+
+def test_the_card_page_shows_the_level_block_and_the_components_read(client, make_card):
+    card = make_card(visibility="public")
+    html = client.get(f"/cards/{card.pk}/").content.decode()
+    assert 'data-verdict="legal"' in html
+    assert 'data-declared="4" data-computed="4"' in html
+    assert "<li>WHISPER: Draw 1 card (2x = 2) → 2</li>" in html
+    assert 'href="/building/14/#effect.draw-x-cards"' in html
+    assert 'href="/building/14/#level"' in html
+
+
+def test_a_card_at_a_level_its_guide_does_not_compute_is_never_shown_legal(
+    client, alice_client, make_card
+):
+    card = make_card(visibility="public", level=1)  # the guide computes 4
+    html = client.get(f"/cards/{card.pk}/").content.decode()
+    assert 'data-verdict="invalid"' in html and "badge-legal" not in html
+    assert 'data-code="level_mismatch"' in html and 'data-declared="1" data-computed="4"' in html
+    preview = alice_client.post("/cards/preview/", form(level=1)).content.decode()
+    assert 'data-verdict="invalid"' in preview and "badge-legal" not in preview
+    assert 'href="/building/14/#level"' in preview
+    assert 'data-verdict="legal"' in alice_client.post("/cards/preview/", form()).content.decode()
 
 
 def test_unlisted_cards_open_by_link_and_private_ones_do_not(client, make_card):
@@ -284,13 +364,15 @@ def test_refurbish_saves_a_new_revision(alice_client, make_card):
     response = alice_client.post(f"/cards/{card.pk}/refurbish/")
     assert response.status_code == 302
     card.refresh_from_db()
-    assert card.ability_text == "WAIL: Hex-play: Draw 1 card."
+    assert card.ability_text == (
+        "WAIL: When this card in your hand is destroyed (hex-play): Draw 1 card."
+    )
     assert card.revisions.count() == 2
     page = alice_client.get(f"/cards/{card.pk}/").content.decode()
     assert 'id="refurbish"' not in page and 'data-verdict="legal"' in page
     history = alice_client.get(f"/cards/{card.pk}/history/").content.decode()
     assert "Refurbished for the 14th Edition" in history
-    assert "<del>Ghost</del>" in history and "<ins>Hex</ins>" in history
+    assert "<del>ghost</del>" in history and "<ins>hex</ins>" in history
 
 
 def test_refurbishing_a_legal_card_says_why_not(alice_client, make_card):
@@ -302,10 +384,11 @@ def test_refurbishing_a_legal_card_says_why_not(alice_client, make_card):
 
 def test_history_shows_field_changes(alice_client, make_card):
     card = make_card()
-    alice_client.post(f"/cards/{card.pk}/edit/", form(level=3, flavor_text="New words."))
+    # ⌈0 + 2 ÷ 2⌉ = 1; WHISPER: 2
+    alice_client.post(f"/cards/{card.pk}/edit/", form(level=3, sp=0, flavor_text="New words."))
     html = alice_client.get(f"/cards/{card.pk}/history/").content.decode()
     assert "Revision 2" in html and "Revision 1" in html
-    assert "<del>1</del> → <ins>3</ins>" in html
+    assert "<del>4</del> → <ins>3</ins>" in html
     assert "<ins>New words.</ins>" in html or "<ins>New</ins>" in html
 
 

@@ -136,13 +136,14 @@ def test_empty_quotes_are_ignored():
 
 @pytest.fixture
 def cards(make_card, alice, bob):
+    # Each 14th Edition card is made of the 14th's components at the level its guide computes.
     return {
-        "wisp": make_card(name="Ember Wisp", visibility="public"),
+        "wisp": make_card(name="Ember Wisp", visibility="public"),  # level 4
         "lore": make_card(
             name="Tidal Lore",
             kind="spell",
-            level=3,
-            ability_text="Draw 2 cards. Bury 1 card in your hand.",
+            level=2,  # draw 2: 2x = 4, less self-bury 1 random card in your hand 2x = 2
+            ability_text="Self-bury 1 random card in your hand→ Draw 2 cards.",
             visibility="public",
         ),
         "golem": make_card(
@@ -158,10 +159,13 @@ def cards(make_card, alice, bob):
         "ghost": make_card(
             owner=bob,
             name="Haunt",
-            level=2,
+            level=5,  # ⌈2 + 2 ÷ 2⌉ = 3; draw 1: 2
             sp=2,
             hp=2,
-            ability_text="WAIL: Ghost-play, must pay resource cost: Draw 1 card.",
+            ability_text=(
+                "WAIL: When this card in your hand is destroyed (ghost-play, must pay resource"
+                " cost): Draw 1 card."
+            ),
             visibility="public",
         ),
         "blank": make_card(owner=bob, name="Nameless", design_edition=None, visibility="public"),
@@ -184,8 +188,8 @@ def names(q: str) -> set[str]:
         ('"1 card draw"', set()),
         ("kind:spell", {"Tidal Lore"}),
         ("-kind:spell", {"Ember Wisp", "Old Golem", "Haunt", "Nameless"}),
-        ("level<=2", {"Ember Wisp", "Haunt", "Nameless"}),
-        ("level>3", {"Old Golem"}),
+        ("level<=2", {"Tidal Lore"}),
+        ("level>4", {"Haunt"}),
         ("sp>=2", {"Old Golem", "Haunt"}),
         ("hp=0", {"Old Golem"}),
         ("hp!=0", {"Ember Wisp", "Haunt", "Nameless"}),

@@ -9,7 +9,12 @@ from tests.cards.conftest import WISP, png_bytes
 
 pytestmark = pytest.mark.django_db
 
-GHOST = "WAIL: Ghost-play, must pay resource cost: Draw 1 card."
+# A 13th Edition wording that the 14th refurbishes; read as refurbished, it is one of the 14th
+# guide's conditions, and WISP's level stays right (the condition adds nothing).
+GHOST = (
+    "WAIL: When this card in your hand is destroyed (ghost-play, must pay resource cost):"
+    " Draw 1 card."
+)
 
 
 def test_creating_a_card_saves_revision_one_and_puts_it_in_the_collection(alice):
@@ -83,7 +88,7 @@ def test_only_the_owner_may_change_or_delete(alice, bob):
     with pytest.raises(PermissionDenied):
         services.card_delete(card=card, user=bob)
     card.refresh_from_db()
-    assert card.level == 1
+    assert card.level == WISP["level"]
 
 
 def test_a_failed_update_changes_nothing(alice):
@@ -98,7 +103,9 @@ def test_refurbishing_saves_the_new_text_as_a_new_revision(alice):
     card = services.card_create(owner=alice, definition={**WISP, "ability_text": GHOST})
     assert selectors.current_verdict(card) == "refurbished"
     card = services.card_refurbish(card=card, user=alice)
-    assert card.ability_text == "WAIL: Hex-play: Draw 1 card."
+    assert card.ability_text == (
+        "WAIL: When this card in your hand is destroyed (hex-play): Draw 1 card."
+    )
     latest = card.revisions.order_by("-number").first()
     assert latest.number == 2 and "Refurbished for the 14th Edition" in latest.note
     assert CardVerdict.objects.get(card=card, edition=14).verdict == "legal"
@@ -203,13 +210,13 @@ def test_replaced_images_stay_for_the_history(alice, media_files):
 def test_history_lists_field_changes_newest_first(alice):
     card = services.card_create(owner=alice, definition=WISP)
     card = services.card_update(
-        card=card, user=alice, definition={"ability_text": "WHISPER: Draw 2 cards.", "level": 2}
+        card=card, user=alice, definition={"ability_text": "WHISPER: Draw 2 cards.", "level": 6}
     )
     history = selectors.card_history(card=card, user=card.owner)
     assert [view.revision.number for view in history] == [2, 1]
     changes = {change.field: change for change in history[0].changes}
     assert set(changes) == {"ability_text", "level"}
-    assert (changes["level"].old, changes["level"].new) == (1, 2)
+    assert (changes["level"].old, changes["level"].new) == (4, 6)
     pieces = [(p.kind, p.text) for p in changes["ability_text"].pieces]
     assert ("removed", "1") in pieces and ("inserted", "2") in pieces
     assert ("removed", "card") in pieces and ("inserted", "cards") in pieces
@@ -276,3 +283,45 @@ def test_admin_edits_keep_verdicts_fresh(admin_client, alice):
     response = admin_client.post(f"/admin/cards/card/{card.pk}/change/", data)
     assert response.status_code == 302, response.content[:2000]
     assert CardVerdict.objects.get(card=card, edition=14).verdict == "pruned"
+
+
+# -- stored verdicts follow the Card Building Guide --------------------------------------------
+
+
+def test_the_verdict_fingerprint_covers_the_guides_the_editions_and_the_engine():
+    files = {f"{path.parent.name}/{path.name}" for path in services.rules_files()}
+    assert {f"guides/{n}.json" for n in (11, 12, 13, 14, 15, 16, 17)} <= files
+    assert {"editions/14.json", "rules/legality.py", "rules/level.py", "rules/reader.py"} <= files
+    assert "guides/guide.schema.json" not in files  # not data a verdict depends on
+
+
+def test_migrate_rejudges_verdicts_stored_before_the_guides_so_legal_14_means_playable(alice):
+    from django.core.management import call_command
+
+    from cards.search import filter_cards
+
+    def legal_14() -> set[str]:
+        return set(filter_cards(Card.objects.all(), "legal:14").values_list("name", flat=True))
+
+    services.card_create(owner=alice, definition=WISP)
+    services.card_create(owner=alice, definition={**WISP, "name": "Brute", "sp": 9, "hp": 9})
+    services.card_create(
+        owner=alice,
+        definition={
+            **WISP,
+            "name": "Tide Sprite",
+            "ability_text": "RIPPLE: When this card is summoned: Draw 1 card.",
+        },
+    )
+    services.card_create(owner=alice, definition={**WISP, "name": "Haunt", "ability_text": GHOST})
+    assert legal_14() == {"Wisp", "Haunt"}
+
+    # As stored by rules that took any level and any text.
+    CardVerdict.objects.update(verdict="legal", playable=True, rules_version="before the guides")
+    assert legal_14() == {"Wisp", "Brute", "Tide Sprite", "Haunt"}
+
+    call_command("migrate", verbosity=0)
+
+    assert legal_14() == {"Wisp", "Haunt"}
+    assert CardVerdict.objects.get(card__name="Brute", edition=14).verdict == "invalid"
+    assert CardVerdict.objects.get(card__name="Haunt", edition=14).verdict == "refurbished"

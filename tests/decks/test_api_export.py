@@ -17,7 +17,7 @@ def test_export_is_the_check_api_body_with_name_and_description(api, alice, make
         "edition": 14,
         "name": "Embers",
         "description": "<script>x</script>",
-        "cards": [{"count": 3, "card": {"id": card.pk, **MINION}}],
+        "cards": [{"count": 3, "card": {"id": card.pk, **MINION, "designer": "alice"}}],
     }
     assert 'filename="embers.json"' in response["Content-Disposition"]
     # The same body is accepted by the check API.

@@ -30,6 +30,31 @@ def test_importing_deck_json(api, bob, make_card):
     assert {e["card"] for e in data["entries"]} == {mine.pk, created.pk}
 
 
+def test_an_exported_deck_imports_back_to_the_same_cards(api, alice, bob, make_card, make_deck):
+    public = make_card(owner=alice, visibility="public", name="Storm Drake")
+    private = make_card(owner=alice, name="Hidden Wisp")
+    deck = make_deck(entries=[(public, 2), (private, 1)])
+    api.force_authenticate(alice)
+    exported = api.get(f"/api/v1/decks/{deck.pk}/export/").json()
+    api.force_authenticate(bob)
+    first = api.post(URL, exported, format="json").json()
+    again = api.post(URL, exported, format="json").json()
+    [copy] = Card.objects.filter(owner=bob)
+    assert first["created_cards"] == [copy.pk] and again["created_cards"] == []
+    assert (copy.forked_from_owner, copy.imported) == ("alice", True)
+    assert {e["card"] for e in again["entries"]} == {public.pk, copy.pk}
+
+
+def test_the_schema_states_the_id_and_designer_of_an_exported_card(client):
+    components = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]
+    for name in ("ExportedCard", "DeckCardImportRequest"):
+        fields = components["schemas"][name]["properties"]
+        assert fields["id"]["type"] == "integer" and fields["designer"]["type"] == "string"
+    export = components["schemas"]["DeckImport"]["properties"]["cards"]["items"]["$ref"]
+    card = components["schemas"][export.rsplit("/", 1)[1]]["properties"]["card"]
+    assert card["$ref"].endswith("/ExportedCard")  # what the export writes
+
+
 def test_bad_deck_json_is_a_400_with_field_errors(api, bob):
     api.force_authenticate(bob)
     response = api.post(
@@ -64,6 +89,7 @@ def test_importing_a_list(api, bob, make_card):
 
 
 NO_COUNT = "Line 2: expected '<count> <card name>', like '3 Fire Drake', but found 'Drake'."
+NO_FOO = "Line 4: no card named 'Foo' among your cards, your collection or the public cards."
 
 
 def test_a_bad_list_is_a_400_naming_every_line(api, bob, make_card):
@@ -76,12 +102,12 @@ def test_a_bad_list_is_a_400_naming_every_line(api, bob, make_card):
         "list": [
             NO_COUNT,
             "Line 3: the count must be at least 1, not 0.",
-            "Line 4: no card named 'Foo' in your collection.",
+            NO_FOO,
         ],
         "lines": [
             {"line": 2, "message": NO_COUNT},
             {"line": 3, "message": "Line 3: the count must be at least 1, not 0."},
-            {"line": 4, "message": "Line 4: no card named 'Foo' in your collection."},
+            {"line": 4, "message": NO_FOO},
         ],
     }
     assert not Deck.objects.exists()

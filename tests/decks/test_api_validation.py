@@ -27,9 +27,11 @@ def test_the_answer_is_the_same_as_the_check_api_for_the_exported_deck(
     assert mine == checked
     assert mine["legal"] is False
     assert {p["code"] for p in mine["problems"]} == {"deck_too_small", "card_pruned"}
-    # Cards come in the deck list's order: minions by level, so the level-1 card first.
+    # Cards come in the deck list's order: minions by level, so the level-3 card first.
     assert [c["verdict"] for c in mine["cards"]] == ["pruned", "refurbished"]
-    assert mine["cards"][1]["text"] == "HAUNT: Hex-play: Draw 1 card."
+    assert mine["cards"][1]["text"] == (
+        "HAUNT: When this card in your hand is destroyed (hex-play): Draw 1 card."
+    )
 
 
 def test_validation_follows_the_cards_as_they_are_now(api, alice, legal_deck):

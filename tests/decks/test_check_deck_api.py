@@ -10,7 +10,7 @@ def card(name="Ember Whelp", **changes):
         "name": name,
         "kind": "minion",
         "design_edition": 14,
-        "level": 1,
+        "level": 2,  # ⌈SP 1 + HP 1 ÷ 2⌉, as the 14th Edition's guide computes it
         "sp": 1,
         "hp": 1,
         "ability_text": "",
@@ -18,6 +18,13 @@ def card(name="Ember Whelp", **changes):
     }
     body.update(changes)
     return body
+
+
+# Refurbished in the 14th, and read as refurbished by its guide: level 2 + draw 1 (2).
+HAUNT = (
+    "HAUNT: When this card in your hand is destroyed (ghost-play, must pay resource cost):"
+    " Draw 1 card."
+)
 
 
 def deck(*entries, edition=14):
@@ -51,7 +58,7 @@ def test_every_unplayable_card_is_a_problem_of_its_own(api):
             (30, card()),
             (5, card("Old Relic", design_edition=11)),
             (5, card("No Indicator", design_edition=None)),
-            (2, card("Haunt", ability_text="Ghost-play, must pay resource cost: Draw 1 card.")),
+            (2, card("Haunt", level=4, ability_text=HAUNT)),
         ),
         format="json",
     ).json()
@@ -59,7 +66,9 @@ def test_every_unplayable_card_is_a_problem_of_its_own(api):
     assert body["size"] == 42
     assert sorted(p["card"] for p in body["problems"]) == ["No Indicator", "Old Relic"]
     assert [c["verdict"] for c in body["cards"]] == ["legal", "pruned", "invalid", "refurbished"]
-    assert body["cards"][3]["text"] == "Hex-play: Draw 1 card."
+    assert body["cards"][3]["text"] == (
+        "HAUNT: When this card in your hand is destroyed (hex-play): Draw 1 card."
+    )
 
 
 @pytest.mark.django_db
@@ -80,3 +89,44 @@ def test_bad_decks_are_a_400_naming_the_field(api, body, field):
     answer = api.post(URL, body, format="json")
     assert answer.status_code == 400, answer.content
     assert field in answer.json()
+
+
+FIFTY_ABILITIES = "\n".join(f"ABILITY {n}: Draw 1 card." for n in range(50))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("changes", "edition", "code"),
+    [
+        ({"ability_text": "Blorp the zingwort!!! ;;; →→ :::"}, 14, "not_a_component"),
+        ({"ability_text": "HOARD: Draw 1000000000 cards.", "level": 999}, 14, "level_mismatch"),
+        ({"ability_text": "HOARD: Draw 99999999999999999999 cards."}, 14, "not_a_component"),
+        ({"ability_text": FIFTY_ABILITIES, "level": 3}, 14, "level_mismatch"),
+        (
+            {
+                "kind": "spell",
+                "sp": None,
+                "hp": None,
+                "design_edition": 11,
+                "ability_text": (
+                    "Target up to 2 level 10 or lower enemy creatures; Destroy the targets."
+                ),
+            },
+            11,
+            None,  # the 11th's guide gives warnings only: the card stays legal
+        ),
+    ],
+)
+def test_hostile_texts_are_problems_never_errors(api, changes, edition, code):
+    answer = api.post(URL, deck((40, card("Odd", **changes)), edition=edition), format="json")
+
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    if code is None:
+        assert body["legal"] is True
+        assert "level_not_computed" in [w["code"] for w in body["cards"][0]["warnings"]]
+        assert "divides by zero" in body["cards"][0]["warnings"][-1]["message"]
+    else:
+        assert body["legal"] is False
+        assert [p["code"] for p in body["problems"]] == ["card_invalid"]
+        assert code in [r["code"] for r in body["cards"][0]["reasons"]]

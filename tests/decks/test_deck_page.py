@@ -63,7 +63,7 @@ def test_the_panel_shows_each_problem_verdicts_and_refurbished_text(
         and "The deck has 5 cards; the 14th Edition requires 40–60 cards." in words
     )
     assert "badge-pruned" in html and "badge-refurbished" in html
-    assert "<del>Ghost-play, must pay resource cost</del><ins>Hex-play</ins>" in html
+    assert "<del>ghost-play, must pay resource cost</del><ins>hex-play</ins>" in html
     assert "designed for the 12th edition" in words
 
 
@@ -226,17 +226,27 @@ def test_without_javascript_the_search_renders_on_the_deck_page(
     assert 'class="result-name"' in html and "Findable" in html
 
 
-def test_changing_the_edition_saves_it_and_answers_with_the_new_panel(client, alice, legal_deck):
+def test_the_owner_checks_under_another_edition_without_changing_the_deck(
+    client, alice, legal_deck
+):
     client.force_login(alice)
-    url = reverse("deck-edition", args=[legal_deck.pk])
-    response = client.post(url, {"edition": "11"}, **HTMX)
-    assert "The deck is now built for the 11th Edition." in response.content.decode()
+    page = client.get(legal_deck.get_absolute_url()).content.decode()
+    picker = page[page.index('class="edition-picker"') - 40 : page.index('id="deck-edition-check"')]
+    assert 'method="get"' in picker and "hx-post" not in picker and "hx-trigger" not in picker
+    response = client.get(reverse("deck-panel", args=[legal_deck.pk]), {"edition": 11}, **HTMX)
+    html = response.content.decode()
+    assert html.startswith('<div id="deck-panel" class="deck-panel">')  # the panel alone
+    assert 'id="deck-entries"' not in html and "hx-swap-oob" not in html
+    assert "Checked under the 11th Edition; the deck is built for the 14th Edition." in html
+    assert "Its edition is changed in “Edit name, description, edition and visibility”." in html
     legal_deck.refresh_from_db()
-    assert legal_deck.edition == 11
-    response = client.post(url, {"edition": "12"}, **HTMX)
-    assert "Choose one of the editions" in response.content.decode()
+    assert legal_deck.edition == 14
+    bad = client.get(reverse("deck-panel", args=[legal_deck.pk]), {"edition": 12}, **HTMX)
+    assert bad.status_code == 200 and 'class="errors"' in bad.content.decode()
+    # Looking never saves: the only way to change the edition is the details form.
+    assert client.post(f"/decks/{legal_deck.pk}/edition/", {"edition": "11"}).status_code == 404
     legal_deck.refresh_from_db()
-    assert legal_deck.edition == 11
+    assert legal_deck.edition == 14
 
 
 def test_others_may_check_under_another_edition_without_saving(client, bob, make_deck, make_card):
@@ -246,6 +256,7 @@ def test_others_may_check_under_another_edition_without_saving(client, bob, make
         reverse("deck-panel", args=[deck.pk]), {"edition": 11}, **HTMX
     ).content.decode()
     assert "Checked under the 11th Edition; the deck is built for the 14th Edition." in html
+    assert "Its edition is changed" not in html
     assert Deck.objects.get().edition == 14
 
 

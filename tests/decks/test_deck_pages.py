@@ -130,7 +130,7 @@ def test_export_downloads_the_deck_json_and_a_text_list(client, alice, make_deck
     response = client.get(reverse("deck-export", args=[deck.pk]))
     assert response["Content-Disposition"] == 'attachment; filename="embers-ash.json"'
     assert json.loads(response.content)["cards"] == [
-        {"count": 3, "card": {"id": card.pk, **MINION}}
+        {"count": 3, "card": {"id": card.pk, **MINION, "designer": "alice"}}
     ]
     listed = client.get(reverse("deck-export-text", args=[deck.pk])).content.decode()
     assert listed == "# Embers & Ash (14th Edition)\n3 Ember Wisp\n"
@@ -144,6 +144,26 @@ def test_a_text_export_imports_back(client, alice, make_deck, make_card):
     text = client.get(reverse("deck-export-text", args=[deck.pk])).content.decode()
     copy = services.deck_import_list(owner=alice, text=text, name="Again")
     assert services.deck_definition(copy)["cards"] == services.deck_definition(deck)["cards"]
+
+
+def test_a_text_export_of_public_and_unlisted_cards_imports_back(
+    client, alice, bob, make_deck, make_card
+):
+    drake = make_card(visibility="public", name="Storm Drake")
+    make_card(owner=bob, visibility="public", name="Storm Drake", level=2)  # the same name
+    link = make_card(visibility="unlisted", name="Link Wisp")  # found by its number only
+    wisp = make_card(visibility="public", name="Lone Wisp")
+    deck = make_deck(entries=[(drake, 2), (link, 1), (wisp, 3)], visibility="public")
+    client.force_login(bob)
+    text = client.get(reverse("deck-export-text", args=[deck.pk])).content.decode()
+    assert f"2 Storm Drake #{drake.pk}\n" in text and f"1 Link Wisp #{link.pk}\n" in text
+    assert "3 Lone Wisp\n" in text
+    copy = services.deck_import_list(owner=bob, text=text, name="Again")
+    assert {(e.card_id, e.count) for e in copy.entries.all()} == {
+        (drake.pk, 2),
+        (link.pk, 1),
+        (wisp.pk, 3),
+    }
 
 
 # -- the import page ------------------------------------------------------------------------------
@@ -223,7 +243,10 @@ def test_a_list_with_bad_lines_shows_each_line_and_saves_nothing(client, bob, ma
     assert "3 problems in the list; nothing was saved." in html
     lines = re.findall(r'<li data-line="(\d+)">(.*?)</li>', html)
     assert [line for line, _ in lines] == ["3", "4", "5"]
-    assert "Line 4: no card named &#x27;Foo&#x27; in your collection." in html
+    assert (
+        "Line 4: no card named &#x27;Foo&#x27; among your cards, your collection or the public"
+        " cards." in html
+    )
     assert "4 Fire Drake" in html  # the text is kept for fixing
     assert not Deck.objects.exists()
 

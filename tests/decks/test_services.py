@@ -180,8 +180,8 @@ def test_the_deck_definition_is_the_check_api_body_plus_name_and_description(
         "edition": 14,
         "name": "Embers",
         "description": "Hot.",
-        "cards": [
-            {"count": 3, "card": {"id": wisp.pk, **wisp.definition()}},  # minions, then spells
-            {"count": 2, "card": {"id": spell.pk, **spell.definition()}},
+        "cards": [  # minions, then spells
+            {"count": 3, "card": {"id": wisp.pk, **wisp.definition(), "designer": "alice"}},
+            {"count": 2, "card": {"id": spell.pk, **spell.definition(), "designer": "alice"}},
         ],
     }

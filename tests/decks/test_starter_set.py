@@ -1,12 +1,15 @@
 """The starter set that `make run` loads: a public, legal 40-card deck, loaded once."""
 
+import json
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 
+from cards import rules
 from cards.models import Card
 from decks import goldfish
+from decks.management.commands.load_starter_set import STARTER_SET
 from decks.models import Deck
 from decks.selectors import deck_check, deck_with_entries
 from decks.services import deck_definition
@@ -30,6 +33,19 @@ def test_the_starter_deck_is_public_legal_and_loaded_once():
     assert "refurbished" in {c.verdict for c in check.cards}
     assert Card.objects.filter(owner=deck.owner).exclude(visibility="public").count() == 0
     assert not deck.owner.has_usable_password()
+
+
+def test_every_shipped_card_is_legal_by_its_guide():
+    """Made of its design edition's components, at the level that guide computes, and
+    playable under the deck's edition."""
+    data = json.loads(STARTER_SET.read_text(encoding="utf-8"))["deck"]
+    for entry in data["cards"]:
+        card = rules.Card(**entry["card"])
+        check = rules.check_card(card, data["edition"])
+        assert check.playable, (card.name, [r.message for r in check.reasons])
+        assert check.reading is not None and check.reading.readable, card.name
+        assert check.level.computed == card.level, (card.name, check.level.steps)
+        assert not check.warnings, (card.name, [w.message for w in check.warnings])
 
 
 def test_the_starter_deck_can_be_goldfished():

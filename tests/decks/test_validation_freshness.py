@@ -13,7 +13,7 @@ def minion(name: str, **changes) -> dict:
         "name": name,
         "kind": "minion",
         "design_edition": 14,
-        "level": 1,
+        "level": 2,  # ⌈SP 1 + HP 1 ÷ 2⌉, by the 14th's guide (and by the 12th's: ⌈1 + 1 ÷ 5⌉)
         "sp": 1,
         "hp": 1,
         "ability_text": "",
@@ -57,9 +57,17 @@ def test_refurbishable_text_shows_up_at_once(api, alice, deck):
     card_update(
         card=card,
         user=alice,
-        definition=minion("A", ability_text="Ghost-play, must pay resource cost: Draw 1 card."),
+        definition=minion(
+            "A",
+            level=4,  # 2, and 2 for drawing 1 card
+            ability_text=(
+                "HAUNT: When this card in your hand is destroyed (ghost-play, must pay resource"
+                " cost): Draw 1 card."
+            ),
+        ),
     )
-    assert validation(api, deck)["cards"][0]["verdict"] == "refurbished"
+    # Cards in deck order, by level: B (level 2), then A (now level 4).
+    assert [c["verdict"] for c in validation(api, deck)["cards"]] == ["legal", "refurbished"]
 
 
 def test_changing_and_deleting_entries_changes_the_answer_at_once(api, alice, deck):

@@ -14,7 +14,13 @@ from .conftest import MINION, SPELL
 
 pytestmark = pytest.mark.django_db
 
-SECRET = {**SPELL, "name": "Secret Gambit", "ability_text": "Draw 2 cards.", "flavor_text": "Hush"}
+SECRET = {  # draw 2: 2x = 4
+    **SPELL,
+    "name": "Secret Gambit",
+    "level": 4,
+    "ability_text": "Draw 2 cards.",
+    "flavor_text": "Hush",
+}
 
 
 @pytest.fixture

@@ -139,6 +139,11 @@ def password_change(world: World, actor: str) -> dict[str, str]:
     }
 
 
+def own_password(world: World, actor: str) -> dict[str, str]:
+    name = world.user(actor).username if actor != "anonymous" else "alice"
+    return {"password": PASSWORDS[name], "email": f"{name}@example.org"}
+
+
 def gallery_rule(actor: str, visibility: str) -> bool:
     """Lists show the owner all of theirs and everyone else the public ones."""
     return actor == "owner" or visibility == "public"
@@ -154,6 +159,10 @@ API_ROWS = [
     Row("post", "/api/v1/auth/token/", by_actor(200, 200, 400), token_credentials, api=True),
     # revokes the token it is sent with
     Row("delete", "/api/v1/auth/token/", by_actor(204, 204, 401), api=True),
+    # everyone's own account: read it, download it, delete it (with its password)
+    Row("get", "/api/v1/me/", by_actor(200, 200, 401), api=True),
+    Row("get", "/api/v1/me/export/", by_actor(200, 200, 401), api=True),
+    Row("delete", "/api/v1/me/", by_actor(204, 204, 401), own_password, api=True),
     # cards
     Row(
         "get",
@@ -265,6 +274,12 @@ SITE_ROWS = [
     Row("post", "/accounts/tokens/", by_actor(200, 200, LOGIN), {"name": "laptop", "days": "30"}),
     Row("post", "/accounts/tokens/{token}/revoke/", by_actor(302, 404, LOGIN)),
     Row("post", "/accounts/logout-everywhere/", by_actor(302, 302, LOGIN)),
+    # everyone's own email address and account, each change confirmed with the password
+    Row("post", "/accounts/email/", by_actor(302, 302, LOGIN), own_password),
+    Row("get", "/accounts/delete/", by_actor(200, 200, LOGIN)),
+    Row("post", "/accounts/delete/", by_actor(302, 302, LOGIN), own_password),
+    # a reset email goes to the address of the account that has it, to no one else
+    Row("post", "/accounts/password/reset/", everyone(302), {"email": "alice@example.com"}),
     # the check page computes a verdict and stores nothing
     Row("post", "/check/", everyone(200), {**CARD_FORM}),
     # cards
@@ -332,7 +347,6 @@ SITE_ROWS = [
         change(302, anonymous=LOGIN),
         {"name": "Renamed", "description": "", "edition": "14", "visibility": "public"},
     ),
-    Row("post", "/decks/{deck}/edition/", change(302, anonymous=LOGIN), {"edition": "13"}),
     Row("get", "/decks/{deck}/delete/", change(200, anonymous=LOGIN)),
     Row("post", "/decks/{deck}/delete/", change(302, anonymous=LOGIN)),
     Row("post", "/decks/{deck}/fork/", use(302, anonymous=LOGIN)),
@@ -353,6 +367,11 @@ ROWS = API_ROWS + SITE_ROWS
 READ_ONLY = {
     "": "the home page",
     "healthz/": "the load balancer's health answer",
+    "readyz/": "whether the site's services answer; names services, reads no one's data",
+    "accounts/password/reset/sent/": "a confirmation page, the same for everyone",
+    "accounts/password/reset/done/": "a confirmation page, the same for everyone",
+    "accounts/password/reset/<uidb64>/<token>/": "sets a password only with the token emailed"
+    " to the account's own address (tests/accounts/test_password_reset.py)",
     "api/schema/": "the OpenAPI schema",
     "api/docs/": "the API docs page",
     "accounts/": "lists the viewer's own API tokens, after login",
@@ -376,6 +395,8 @@ READ_ONLY = {
     "media/cards/<str:name>": "a picture, served to whoever may see a card that shows it"
     " (tests/cards/test_history_privacy.py and the privacy walk)",
     "decks/card-back.png": "the card back, the same for everyone",
+    "cards/preview/<str:preview>.webp": "a drawing of the design page's preview, served only to"
+    " the designer who drew it (tests/cards/test_pages.py and the privacy walk)",
     "api/": "a JSON 404: /api/ itself is no address; reads nothing",
     "api/<path:rest>": "a JSON 404 for any other address under /api/; reads nothing",
 }
@@ -612,6 +633,8 @@ def test_production_cookies_are_https_only_and_check_deploy_is_clean(tmp_path):
         DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
         DJANGO_SECRET_KEY="t9#Vq2!mZ8@pL4$wR7^kB1&nY6*cH3(xJ5)sD0-fG" * 2,
         DJANGO_ALLOWED_HOSTS="kotc.example",
+        CACHE_URL="redis://127.0.0.1:6379/1",
+        EMAIL_URL="smtp://mail.kotc.example:587",
         KOTC_VAR_DIR=str(tmp_path),
     )
     script = (

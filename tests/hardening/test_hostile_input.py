@@ -291,11 +291,16 @@ def test_the_card_page_names_a_bad_edition_and_the_rulebook_compare_form_refuses
 
 
 def test_the_panel_edition_selector_reads_only_editions_in_the_list(alice_page, deck):
-    for value in ("１３", "13.0", DIGITS_5001):
-        answer = alice_page.post(
-            f"/decks/{deck.pk}/edition/", {"edition": value}, HTTP_HX_REQUEST="true"
+    from cards.rules import load_editions
+
+    for value in ("１３", "13.0", "12", DIGITS_5001):
+        answer = alice_page.get(
+            f"/decks/{deck.pk}/panel/", {"edition": value}, HTTP_HX_REQUEST="true"
         )
-        assert "Choose one of the editions in the list." in answer.content.decode()
+        html = answer.content.decode()
+        assert answer.status_code == 200 and "?edition= in the address:" in html
+        assert "the editions are " + ", ".join(map(str, sorted(load_editions()))) in html.lower()
+        assert "Checked under" not in html  # shown under the deck's own edition
     deck.refresh_from_db()
     assert deck.edition == 14
 

@@ -44,7 +44,10 @@ EVERY_PARAMETER = (
     "?seed=3&turns=4&bury=0&decided=1&edition=13&size=small&download=1&paper=letter"
     "&backs=duplex&missing=1&format=json&q=marker"
 )
-SKIPPED_ROUTES = {"admin/": "Django's admin: staff only, and no one here is staff"}
+SKIPPED_ROUTES = {
+    "admin/": "Django's admin: staff only, and no one here is staff",
+    "accounts/password/reset/": "password resets: a signed link for one account, no card in it",
+}
 
 
 def card_definition(name: str, text: str = "Draw 1 card.", flavor: str = "") -> dict[str, Any]:
@@ -96,6 +99,7 @@ class Community:
         self.secrets = Secrets()
         self.cards: list[Card] = []
         self.markers = 0
+        self.previews: list[str] = []  # keys of the design page's preview drawings
 
     def marker(self) -> str:
         self.markers += 1
@@ -161,6 +165,23 @@ class Community:
             card=card, user=card.owner, visibility=self.rng.choice(["unlisted", "public"])
         )
         return self.refresh(card)
+
+    def draw_previews(self) -> None:
+        """Each designer opens their private cards' design page: its live preview's drawings
+        (cards.previews), private text and picture on them, are theirs alone."""
+        for card in list(self.cards):
+            card = self.refresh(card)
+            if card.visibility != "private":
+                continue
+            client = Client()
+            client.force_login(card.owner)
+            fields = {**card.definition(), "card_id": card.pk, "edition": 14}
+            html = client.post("/cards/preview/", fields).content.decode()
+            found = re.search(r'id="card-preview-image" src="/cards/preview/(\w+)\.webp"', html)
+            assert found, html
+            self.previews.append(found.group(1))
+            drawing = client.get(f"/cards/preview/{found.group(1)}.webp").content
+            self.secrets.add_image(card.owner.username, drawing)
 
     def goldfish(self, who: str, deck: Deck) -> None:
         from decks.selectors import deck_for_viewer
@@ -234,6 +255,7 @@ def build(users: dict[str, Any], seed: int) -> Community:
     # Each owner goldfishes their own decks with their private cards in them.
     town.goldfish("alice", decks[0])
     town.goldfish("bob", decks[2])
+    town.draw_previews()
     return town
 
 
@@ -266,9 +288,10 @@ def fill(route: str, values: dict[str, list[Any]]) -> list[str]:
     return ["/" + address for address in addresses]
 
 
-def walk_values() -> dict[str, list[Any]]:
+def walk_values(town: Community) -> dict[str, list[Any]]:
     card_ids = list(Card.objects.values_list("pk", flat=True))
     return {
+        "preview": town.previews,
         "card_pk": card_ids,
         "deck_pk": list(Deck.objects.values_list("pk", flat=True)),
         "card_id": card_ids,
@@ -313,7 +336,8 @@ def test_no_private_text_or_picture_reaches_anyone_else(
         for name in ("alice", "bob", "carol")
     }
     town = build(users, seed)
-    values = walk_values()
+    values = walk_values(town)
+    assert values["preview"], "no private card was drawn in the design page's preview"
     addresses: list[str] = []
     for route, _pattern in routes(get_resolver().url_patterns):
         if any(route.startswith(skipped) for skipped in SKIPPED_ROUTES):

@@ -31,7 +31,7 @@ def test_the_check_page_links_each_reason_to_its_rule(client):
             "name": "Old",
             "kind": "minion",
             "design_edition": 12,
-            "level": 1,
+            "level": 3,  # by the 12th's guide: ⌈1 + 1 ÷ 5⌉ = 2; draw 1: x = 1
             "sp": 1,
             "hp": 1,
             "ability_text": "ROAR: Draw 1 card.",

@@ -66,7 +66,7 @@ def make_deck(django_user_model) -> Callable:
 
 
 @pytest.fixture
-def broker(redis_url) -> Iterator[str]:
+def broker(redis_url, settings) -> Iterator[str]:
     """Point the Celery app at Redis, on a queue of this test's own, with quick redelivery."""
     from kotc_site.celery import app
 
@@ -78,6 +78,9 @@ def broker(redis_url) -> Iterator[str]:
         **app.conf.broker_transport_options,
         "visibility_timeout": 3,
         "unacked_restore_interval": 1,
+        # As the settings give a Redis broker (the suite's own default broker is a folder).
+        "socket_connect_timeout": 2,
+        "socket_timeout": settings.KOTC_BROKER_TIMEOUT,
     }
     app.conf.task_default_queue = f"kotc-test-{uuid.uuid4().hex}"
     yield redis_url
@@ -98,20 +101,24 @@ def database_url_for_workers() -> str:
 
 
 class Workers:
-    """Celery worker processes started for one test and always stopped after it."""
+    """Celery worker processes (and celery beat) started for one test and always stopped
+    after it. `database_url` and `env` change what the next ones started are given."""
 
     def __init__(self, broker_url: str, log_dir: Path) -> None:
         self.broker_url = broker_url
         self.log_dir = log_dir
         self.processes: list[subprocess.Popen] = []
+        self.database_url: str | None = None
+        # The sweep every second (beat sends it; the workers run it), not every minute.
+        self.env: dict[str, str] = {"KOTC_RUN_SWEEP_SECONDS": "1"}
 
-    def start(self, name: str, concurrency: int = 1) -> subprocess.Popen:
+    def environment(self, name: str) -> dict[str, str]:
         from kotc_site.celery import app
 
-        env = {
+        return {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "kotc_site.settings.base",
-            "DATABASE_URL": database_url_for_workers(),
+            "DATABASE_URL": self.database_url or database_url_for_workers(),
             "CELERY_BROKER_URL": self.broker_url,
             "KOTC_BROKER_VISIBILITY_TIMEOUT": "3",
             "KOTC_BROKER_RESTORE_INTERVAL": "1",
@@ -119,15 +126,26 @@ class Workers:
             "KOTC_VAR_DIR": str(self.log_dir / f"var-{name}"),
             "OMP_NUM_THREADS": "1",
             "OPENBLAS_NUM_THREADS": "1",
+            **self.env,
         }
+
+    def _spawn(self, name: str, arguments: list[str]) -> subprocess.Popen:
         log = open(self.log_dir / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
         process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "kotc_site", *arguments],
+            cwd=ROOT,
+            env=self.environment(name),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self.processes.append(process)
+        return process
+
+    def start(self, name: str, concurrency: int = 1) -> subprocess.Popen:
+        return self._spawn(
+            name,
             [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "kotc_site",
                 "worker",
                 "--pool=solo" if concurrency == 1 else "--pool=prefork",
                 f"--concurrency={concurrency}",
@@ -138,14 +156,11 @@ class Workers:
                 f"--hostname={name}@%h",
                 "--loglevel=INFO",
             ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
         )
-        self.processes.append(process)
-        return process
+
+    def start_beat(self) -> subprocess.Popen:
+        """celery beat, sending the goldfish sweep (every KOTC_RUN_SWEEP_SECONDS)."""
+        return self._spawn("beat", ["beat", "--loglevel=INFO"])
 
     def kill(self, process: subprocess.Popen) -> None:
         os.killpg(process.pid, signal.SIGKILL)

@@ -114,3 +114,34 @@ def test_a_failing_chunk_marks_the_run_failed(api, alice, make_deck, inline_work
     body = api.get(run_url).json()
     assert body["status"] == "failed"
     assert "boom" in body["error"]
+
+
+def test_operators_set_the_most_games_a_run_may_play(tmp_path):
+    """KOTC_SIMULATION_MAX_GAMES: read once, at start, by the form, the API and its schema."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import django; django.setup();"
+        "from simulations.serializers import SimulationRequestSerializer as S;"
+        "from simulations.forms import GoldfishForm as F;"
+        "print(S().fields['games'].max_value, F().fields['games'].max_value)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    shown = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parents[2],
+        env={
+            **env,
+            "DJANGO_SETTINGS_MODULE": "kotc_site.settings.base",
+            "KOTC_VAR_DIR": str(tmp_path),
+            "KOTC_SIMULATION_MAX_GAMES": "10000000",
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split() == ["10000000", "10000000"]

@@ -1,9 +1,12 @@
-"""The production settings pass Django's deployment checklist when their environment is set."""
+"""The production settings pass Django's deployment checklist when their environment is set;
+the servers (wsgi, asgi, celery) start in them, manage.py in the development ones."""
 
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,6 +28,38 @@ def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+SECRET = "t9#Vq2!mZ8@pL4$wR7^kB1&nY6*cH3(xJ5)sD0-fG" * 2
+# What production needs, and nothing more: the rest keeps its defaults.
+PRODUCTION = {
+    "DJANGO_SECRET_KEY": SECRET,
+    "DJANGO_ALLOWED_HOSTS": "kotc.example",
+    "CACHE_URL": "redis://127.0.0.1:6379/1",
+    "EMAIL_URL": "smtp://mail.kotc.example:587",
+}
+
+
+def run_python(script: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**clean_environment(), **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def production_value(expression: str, tmp_path, **env: str) -> str:
+    shown = run_python(
+        f"import django; django.setup(); from django.conf import settings; print({expression})",
+        DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
+        KOTC_VAR_DIR=str(tmp_path),
+        **{**PRODUCTION, **env},
+    )
+    assert shown.returncode == 0, shown.stderr
+    return shown.stdout.strip()
+
+
 def test_check_deploy_is_clean_in_production_mode(tmp_path):
     result = run_manage(
         "check",
@@ -32,12 +67,101 @@ def test_check_deploy_is_clean_in_production_mode(tmp_path):
         "--fail-level",
         "WARNING",
         DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
-        DJANGO_SECRET_KEY="t9#Vq2!mZ8@pL4$wR7^kB1&nY6*cH3(xJ5)sD0-fG" * 2,
-        DJANGO_ALLOWED_HOSTS="kotc.example",
         KOTC_VAR_DIR=str(tmp_path),
+        **PRODUCTION,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_password_resets_cannot_be_emailed(tmp_path):
+    env = {key: value for key, value in PRODUCTION.items() if key != "EMAIL_URL"}
+    result = run_manage(
+        "check",
+        "--deploy",
+        DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
+        KOTC_VAR_DIR=str(tmp_path),
+        **env,
+    )
+    assert "kotc.W001" in result.stderr + result.stdout
+    assert "EMAIL_URL" in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize(
+    "server",
+    [
+        "import kotc_site.wsgi",
+        "import kotc_site.asgi",
+        "from kotc_site.celery import app; app.conf.broker_url",
+    ],
+)
+def test_servers_start_in_production_settings(server, tmp_path):
+    refused = run_python(server, KOTC_VAR_DIR=str(tmp_path))
+    assert refused.returncode != 0
+    assert "DJANGO_SECRET_KEY" in refused.stderr  # production's refusal, not DEBUG on
+    started = run_python(
+        f"{server}; from django.conf import settings;"
+        " print(settings.SETTINGS_MODULE, settings.DEBUG)",
+        KOTC_VAR_DIR=str(tmp_path),
+        **PRODUCTION,
+    )
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.split()[-2:] == ["kotc_site.settings.production", "False"]
+
+
+def test_manage_py_stays_on_the_development_settings(tmp_path):
+    shown = run_manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.SETTINGS_MODULE, settings.DEBUG)",
+        KOTC_VAR_DIR=str(tmp_path),
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split()[-2:] == ["kotc_site.settings.base", "True"]
+
+
+def test_production_refuses_to_start_without_a_shared_cache(tmp_path):
+    env = {key: value for key, value in PRODUCTION.items() if key != "CACHE_URL"}
+    result = run_manage(
+        "check",
+        DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
+        KOTC_VAR_DIR=str(tmp_path),
+        **env,
+    )
+    assert result.returncode != 0
+    assert "CACHE_URL" in result.stderr
+
+
+def test_cookies_are_secure_unless_a_plain_http_staging_site_says_otherwise(tmp_path):
+    cookies = "settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE"
+    assert production_value(cookies, tmp_path) == "True True"
+    staging = production_value(
+        cookies + ", settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS",
+        tmp_path,
+        DJANGO_SECURE_COOKIES="false",
+        DJANGO_SECURE_SSL_REDIRECT="false",
+        DJANGO_HSTS_SECONDS="0",
+    )
+    assert staging == "False False False 0"
+
+
+def test_the_proxy_https_header_is_trusted_only_when_named(tmp_path):
+    assert production_value("settings.SECURE_PROXY_SSL_HEADER", tmp_path) == "None"
+    named = production_value(
+        "settings.SECURE_PROXY_SSL_HEADER",
+        tmp_path,
+        DJANGO_SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto",
+    )
+    assert named == "('HTTP_X_FORWARDED_PROTO', 'https')"
+
+
+def test_a_bucket_name_moves_the_pictures_to_s3(tmp_path):
+    storage = "settings.STORAGES['default']['BACKEND']"
+    assert production_value(storage, tmp_path).endswith("FileSystemStorage")
+    assert (
+        production_value(storage, tmp_path, DJANGO_AWS_STORAGE_BUCKET_NAME="kotc-media")
+        == "storages.backends.s3.S3Storage"
+    )
 
 
 def test_production_mode_refuses_to_start_without_a_secret_key(tmp_path):

@@ -19,16 +19,62 @@ def test_check_page_shows_the_verdict_and_the_marked_changes(client):
             "name": "Wisp",
             "kind": "minion",
             "design_edition": 14,
-            "level": 1,
+            "level": 4,  # ⌈1 + 1 ÷ 2⌉ = 2; draw 1: 2
             "sp": 1,
             "hp": 1,
-            "ability_text": "HAUNT: Ghost-play, must pay resource cost: Draw 1 card.",
+            "ability_text": (
+                "HAUNT: When this card in your hand is destroyed (ghost-play, must pay resource"
+                " cost): Draw 1 card."
+            ),
         },
     )
     page = answer.content.decode()
     assert answer.status_code == 200
     assert "badge-refurbished" in page
-    assert "<del>Ghost-play, must pay resource cost</del><ins>Hex-play</ins>" in page
+    assert "<del>ghost-play, must pay resource cost</del><ins>hex-play</ins>" in page
+
+
+def check_page(client, **changes):
+    data = {
+        "edition": 14,
+        "name": "Brute",
+        "kind": "minion",
+        "design_edition": 14,
+        "level": 0,
+        "sp": 9,
+        "hp": 9,
+        "ability_text": "",
+    }
+    data.update(changes)
+    return client.post("/check/", data).content.decode()
+
+
+@pytest.mark.django_db
+def test_check_page_shows_the_level_block_and_never_a_legal_badge_for_a_wrong_level(client):
+    page = check_page(client)
+
+    assert 'data-verdict="invalid"' in page and "badge-legal" not in page
+    assert 'data-code="level_mismatch"' in page
+    assert 'data-declared="0" data-computed="14"' in page
+    assert "<li>SP 9 + HP 9 ÷ 2 = 13.5, rounded up to 14</li>" in page
+    assert 'href="/building/14/#level"' in page  # the reason's link into the guide
+
+
+@pytest.mark.django_db
+def test_check_page_with_no_level_judges_the_card_at_the_computed_one(client):
+    page = check_page(client, level="", ability_text="GREED: Draw 2 cards.")
+
+    assert 'data-verdict="legal"' in page
+    assert 'data-declared="" data-computed="18"' in page  # ⌈9 + 9 ÷ 2⌉ = 14; draw 2: 2x = 4
+    assert 'href="/building/14/#effect.draw-x-cards"' in page  # the component read
+
+
+@pytest.mark.django_db
+def test_check_page_links_a_word_that_is_not_a_component_to_the_nearest(client):
+    page = check_page(client, kind="spell", sp="", hp="", ability_text="Sheathe target minion.")
+
+    assert 'data-code="not_a_component"' in page
+    assert 'href="/building/14/#effect.sheathe-the-targets"' in page
 
 
 @pytest.mark.django_db
@@ -73,7 +119,7 @@ def test_the_check_page_answers_htmx_with_just_the_result(client):
             "edition": 13,
             "kind": "spell",
             "design_edition": 13,
-            "level": 0,
+            "level": 2,  # draw 1: 2x
             "ability_text": "Draw 1 card.",
         },
         HTTP_HX_REQUEST="true",

@@ -2,7 +2,9 @@
 
 With no CELERY_BROKER_URL the broker is the embedded file-system one under var/broker,
 so the worker started here is all `make run` needs to run simulations in the background.
-With a real broker (Redis) set, start workers yourself and pass --no-worker."""
+The worker also runs celery beat, which sends the periodic sweep of goldfish runs
+(simulations.sweep), as a production site's beat process does.
+With a real broker (Redis) set, start workers and beat yourself and pass --no-worker."""
 
 import atexit
 import os
@@ -46,6 +48,9 @@ class Command(BaseCommand):
                 "--pool=threads",
                 "--concurrency=2",
                 "--loglevel=INFO",
+                # Beat inside the worker: the sweep every KOTC_RUN_SWEEP_SECONDS.
+                "--beat",
+                f"--schedule={Path(settings.VAR_DIR) / 'celerybeat-schedule'}",
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -1,24 +1,36 @@
-"""`manage.py goldfish_resume`: queue again the chunks of every stalled goldfish run.
+"""`manage.py goldfish_resume`: heal goldfish runs now, rather than at the next periodic sweep.
 
-Pages and the API already do this for the run they show; this command is for operators,
-for instance right after the broker came back from a restart."""
+Without options it runs one sweep (simulations.sweep), as celery beat does every
+KOTC_RUN_SWEEP_SECONDS. With --all it queues again every unplayed chunk of every unfinished
+run that no worker holds, without waiting for the queue to be probed: for right after the
+broker lost its queue (a Redis restart without persistence). A chunk that was still queued is
+then played twice, which changes nothing but the time it takes."""
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
-from simulations import services
+from simulations import services, sweep
 from simulations.models import SimulationRun
 
 
 class Command(BaseCommand):
-    help = "Queue again the unfinished chunks of goldfish runs that have stalled."
+    help = "Queue again the lost chunks of unfinished goldfish runs."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--all",
+            action="store_true",
+            help="Queue every unplayed chunk of every unfinished run again, now.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        resumed = 0
-        unfinished = SimulationRun.objects.filter(
-            status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
-        )
-        for run in unfinished:
-            resumed += services.run_resume_if_stalled(run)
-        self.stdout.write(f"{resumed} stalled run(s) queued again.")
+        if not options["all"]:
+            self.stdout.write(str(sweep.runs_sweep()))
+            return
+        runs = chunks = 0
+        for run in SimulationRun.objects.filter(status__in=sweep.ACTIVE):
+            queued = services.run_requeue(run)
+            runs += bool(queued)
+            chunks += queued
+        self.stdout.write(f"{chunks} chunk(s) of {runs} run(s) queued again.")

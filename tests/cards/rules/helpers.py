@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 
-from cards.rules import Card
+from cards.rules import Card, design_level
 
 # Numbers put in place of x, y and z: small ones, and several digits to show a number is
 # read whole.
@@ -34,17 +35,34 @@ def lowered(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def guide_level(card: Card) -> int | None:
+    """The level the guide of the card's design edition computes, or None."""
+    return design_level(card).computed
+
+
+def _built(kind: str, ability_text: str, design_edition: object, fields: dict) -> Card:
+    """A card whose level, unless given, is the one its guide computes (1 without a guide)."""
+    values = {"level": 0, **fields}
+    card = Card(kind=kind, design_edition=design_edition, ability_text=ability_text, **values)
+    if "level" in fields:
+        return card
+    computed = guide_level(card)
+    return dataclasses.replace(card, level=1 if computed is None else computed)
+
+
 def minion(ability_text: str = "", design_edition: object = 14, **fields: object) -> Card:
-    """A minion designed for the 14th edition unless told otherwise: legal as it stands."""
-    values: dict[str, object] = {"name": "Test Minion", "level": 2, "sp": 1, "hp": 3}
+    """A minion designed for the 14th edition unless told otherwise, at the level its guide
+    computes unless told otherwise: legal as it stands when its text is made of components."""
+    values: dict[str, object] = {"name": "Test Minion", "sp": 1, "hp": 3}
     values.update(fields)
-    return Card(kind="minion", design_edition=design_edition, ability_text=ability_text, **values)
+    return _built("minion", ability_text, design_edition, values)
 
 
 def spell(
     ability_text: str = "Draw 1 card.", design_edition: object = 14, **fields: object
 ) -> Card:
-    """A spell designed for the 14th edition unless told otherwise: legal as it stands."""
-    values: dict[str, object] = {"name": "Test Spell", "level": 1}
+    """A spell designed for the 14th edition unless told otherwise, at the level its guide
+    computes unless told otherwise: legal as it stands when its text is made of components."""
+    values: dict[str, object] = {"name": "Test Spell"}
     values.update(fields)
-    return Card(kind="spell", design_edition=design_edition, ability_text=ability_text, **values)
+    return _built("spell", ability_text, design_edition, values)

@@ -30,22 +30,28 @@ def warning_codes(check: CardCheck) -> list[str]:
 
 
 def test_a_well_made_card_is_legal():
-    check = check_card(minion("FIRE BREATH: Exhaust this card → Inflict 3 damage."), 14)
+    text = "FIRE BREATH: Self-exhaust 1 resource→ Target 1 in-play card; destroy it."
+    # SP 1 + HP 3 ÷ 2 = 2.5 → 3; destroy 2t = 2, less the cost x/2 = 0.5 → 1.5 → 2; total 5
+    check = check_card(minion(text, level=5), 14)
 
     assert check.verdict is Verdict.LEGAL
     assert (check.reasons, check.warnings, check.replacements) == ((), (), ())
-    assert check.text == "FIRE BREATH: Exhaust this card → Inflict 3 damage."
+    assert check.text == text
     assert check.playable
+    assert (check.level.declared, check.level.computed) == (5, 5)
 
 
 def test_a_minion_may_have_0_hp_and_a_card_level_0():
-    assert check_card(minion("TINY: Draw 1 card.", level=0, sp=0, hp=0), 14).verdict is (
+    assert check_card(minion("", level=0, sp=0, hp=0), 14).verdict is Verdict.LEGAL
+    # draw 1: 2x = 2, less self-bury 1 in-play card 4x = 4: a spell ability may be level 0
+    assert check_card(spell("Self-bury 1 in-play card→ Draw 1 card.", level=0), 14).verdict is (
         Verdict.LEGAL
     )
 
 
 def test_a_whole_float_is_a_whole_number():
-    assert check_card(minion("TINY: Draw 1 card.", level=3.0, hp=2.0), 14).verdict is (
+    # SP 1 + HP 2 ÷ 2 = 2; draw 1: 2; total 4
+    assert check_card(minion("TINY: Draw 1 card.", level=4.0, hp=2.0), 14).verdict is (
         Verdict.LEGAL
     )
 
@@ -95,8 +101,19 @@ def test_kind_is_read_from_a_string():
     assert Card("A", Kind.SPELL, 14, 1).kind == "spell"
 
 
-def test_a_card_without_level_is_invalid():
-    assert codes(check_card(spell(level=None), 14)) == ["missing_level"]
+def test_a_card_without_level_is_judged_with_the_computed_level():
+    check = check_card(spell(level=None), 14)
+
+    assert check.verdict is Verdict.LEGAL
+    assert (check.level.declared, check.level.computed) == (None, 2)
+
+
+def test_a_card_without_level_whose_guide_computes_none_is_invalid():
+    check = check_card(spell("Sheathe target minion.", level=None), 14)
+    assert codes(check) == ["missing_level", "not_a_component"]
+    assert "the 14th Edition guide computes none" in check.reasons[0].message
+    # No guide on file: no level at all.
+    assert codes(check_card(spell(design_edition=9, level=None), 11)) == ["missing_level"]
 
 
 @pytest.mark.parametrize(
@@ -161,7 +178,7 @@ def test_the_11th_speaks_of_creatures_offense_and_defense():
 
 
 def test_a_spell_with_several_abilities_is_invalid():
-    check = check_card(spell("Draw 1 card.\nBury 1 card.\n\nSee 1 card."), 14)
+    check = check_card(spell("Draw 1 card.\nDraw 2 cards.\n\n1-dice-heal yourself.", level=2), 14)
 
     assert codes(check) == ["spell_with_several_abilities"]
     assert "this one has 3" in check.reasons[0].message
@@ -169,7 +186,9 @@ def test_a_spell_with_several_abilities_is_invalid():
 
 
 def test_blank_lines_do_not_make_a_spell_two_abilities():
-    assert check_card(spell("\n\nDraw 1 card. Bury it.\n\n"), 14).verdict is Verdict.LEGAL
+    # two sub-abilities: draw 1 (2x = 2) and 2-dice-heal (x = 2): level 4
+    card = spell("\n\nDraw 1 card. 2-dice-heal yourself.\n\n", level=4)
+    assert check_card(card, 14).verdict is Verdict.LEGAL
 
 
 def test_every_invalid_reason_is_given():
@@ -226,14 +245,37 @@ def test_every_redacted_and_revised_cost_text_is_a_reason():
 
 
 def test_a_refurbished_card_is_playable_with_its_new_text():
-    card = minion("SHADE: Ghost-play, must pay resource cost: Draw 1 card.")
+    # Its 13th Edition text is a component of the 13th's guide; the 14th refurbishes it.
+    text = (
+        "SHADE: When this card as a resource is destroyed (ghost-play, must pay resource"
+        " cost): Draw 1 card."
+    )
+    card = minion(text, design_edition=13, level=5)  # ⌈1 + 3 ÷ 2⌉ = 3; draw 1: 2; total 5
 
     check = check_card(card, 14)
 
     assert check.verdict is Verdict.REFURBISHED
     assert check.playable
-    assert check.text == "SHADE: Hex-play: Draw 1 card."
+    assert check.text == (
+        "SHADE: When this card as a resource is destroyed (hex-play): Draw 1 card."
+    )
     assert codes(check) == ["refurbished_text"]
+
+
+def test_a_text_its_own_rulebook_refurbishes_is_read_refurbished_by_its_guide():
+    # Printed with the 13th's words on a 14th Edition card: the 14th's guide reads the text
+    # as the 14th's rulebook refurbishes it, "(hex-play)", which is one of its components.
+    text = (
+        "SHADE: When this card as a resource is destroyed (ghost-play, must pay resource"
+        " cost): Draw 1 card."
+    )
+    check = check_card(minion(text, level=5), 14)
+
+    assert check.verdict is Verdict.REFURBISHED
+    assert check.level.computed == 5
+    assert check.reading.abilities[0].condition.id == (
+        "condition.when-this-card-as-a-resource-is-destroyed-hex-play"
+    )
 
 
 # -- verdict order ---------------------------------------------------------------------------
@@ -264,7 +306,11 @@ def test_refurbished_comes_before_legal():
 
 
 def test_invalid_comes_before_refurbished():
-    check = check_card(spell("Ghost-play, must pay resource cost: Draw 1 card.", sp=1), 14)
+    text = (
+        "When this card as a resource is destroyed (ghost-play, must pay resource cost):"
+        " Draw 1 card."
+    )
+    check = check_card(spell(text, sp=1), 14)
 
     assert check.verdict is Verdict.INVALID
     assert not check.playable
@@ -287,25 +333,41 @@ def test_an_unnamed_creature_ability_is_fine_in_the_11th():
 
 
 def test_a_named_spell_ability_is_a_warning_in_the_14th_only():
-    card = spell("FIREBALL: Inflict 3 damage to an enemy player.")
+    card = spell("FIREBALL: Target 1 in-play card; destroy it.", level=2)  # 2t = 2
 
     assert warning_codes(check_card(card, 14)) == ["spell_ability_named"]
     assert check_card(card, 14).verdict is Verdict.LEGAL
-    assert check_card(dataclasses.replace(card, design_edition=11), 11).warnings == ()
+    # The 11th's guide: target this card t = 1/3; destroy 2at = 2/3; rounded up to 1.
+    eleventh = spell("FIREBALL: Target this card; Destroy it.", 11, level=1)
+    assert check_card(eleventh, 11).warnings == ()
 
 
 @pytest.mark.parametrize("text", ["", "  \n "])
-def test_a_spell_without_ability_text_is_a_warning(text):
-    check = check_card(spell(text), 14)
+def test_a_spell_without_ability_text_is_a_warning_and_has_no_level_by_the_guide(text):
+    check = check_card(spell(text, level=0), 14)
+
+    assert warning_codes(check) == ["spell_without_ability"]
+    # A spell's level is its single ability's: the 14th's guide computes none, so no level
+    # printed on it can be right.
+    assert check.verdict is Verdict.INVALID
+    assert codes(check) == ["level_not_computed"]
+    assert "this one has 0" in check.reasons[0].message
+
+
+def test_a_spell_without_ability_text_is_only_a_warning_without_an_enforced_guide():
+    check = check_card(spell("", design_edition=11, level=1), 11)
 
     assert check.verdict is Verdict.LEGAL
-    assert warning_codes(check) == ["spell_without_ability"]
+    assert warning_codes(check) == ["spell_without_ability", "level_not_computed"]
 
 
-def test_an_ability_that_does_nothing_is_a_warning():
-    check = check_card(minion("ZAP: When hit: Exhaust this card →"), 14)
+def test_an_ability_that_does_nothing_is_a_warning_and_not_made_of_components():
+    check = check_card(minion("ZAP: When you take damage: Self-exhaust 1 resource→"), 14)
 
     assert warning_codes(check) == ["ability_without_effect"]
+    # The guide requires an effect in every ability.
+    assert codes(check) == ["not_a_component"]
+    assert "expects an effect here" in check.reasons[0].message
 
 
 # -- messages and shape ----------------------------------------------------------------------
@@ -338,6 +400,7 @@ def test_every_reason_names_its_rulebook_section(card, edition, section):
 
 def test_as_dict():
     check = check_card(spell("Target up to 2 resources.", design_edition=11), 11)
+    # The 11th's own revised text is no ability by its guide: a warning, not a verdict.
 
     assert check.as_dict() == {
         "edition": 11,
@@ -353,7 +416,17 @@ def test_as_dict():
                 "text": "Target up to 2 resources.",
             }
         ],
-        "warnings": [],
+        "warnings": [
+            {
+                "code": "not_a_component",
+                "message": (
+                    'By the 11th Edition guide: "Target up to 2 of your resources" is not one'
+                    " of the 11th Edition guide's effects. See the 11th Edition Card Building"
+                    " Guide."
+                ),
+                "text": "Target up to 2 of your resources",
+            }
+        ],
         "text": "Target up to 2 of your resources.",
     }
 

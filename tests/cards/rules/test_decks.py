@@ -6,8 +6,9 @@ from cards.rules import DeckEntry, check_deck
 
 from .helpers import minion, spell
 
-BOLT = spell("Inflict 2 damage to an enemy player.", design_edition=13)
-GOLEM = minion("SMASH: Inflict 1 damage to an enemy player.", name="Golem")
+# Real components at the levels their guides compute (see helpers.minion and helpers.spell).
+BOLT = spell("Target 1 in-play card; destroy it.", design_edition=13)
+GOLEM = minion("SMASH: Target 1 in-play card; bounce it.", name="Golem")
 
 
 def deck_of(size: int, card=BOLT) -> list[DeckEntry]:
@@ -69,7 +70,11 @@ def test_copies_are_not_limited_and_entries_add_up():
 
 
 def test_a_refurbished_card_may_be_played():
-    shade = minion("SHADE: Ghost-play, must pay resource cost: Draw 1 card.", name="Shade")
+    text = (
+        "SHADE: When this card as a resource is destroyed (ghost-play, must pay resource"
+        " cost): Draw 1 card."
+    )
+    shade = minion(text, name="Shade", design_edition=13)
 
     check = check_deck([DeckEntry(39, BOLT), DeckEntry(1, shade)], 14)
 
@@ -95,6 +100,16 @@ def test_each_unplayable_entry_is_a_problem_naming_the_card():
         '"Old Bolt" cannot be played. Pruned: designed for the 11th edition, before the clean'
         " slate edition (13th). See 'Clean Slate Edition' in the 14th Edition rulebook."
     )
+
+
+def test_a_card_at_a_level_its_guide_does_not_compute_makes_the_deck_illegal():
+    wrong = minion("SMASH: Target 1 in-play card; bounce it.", name="Wrong", level=1)
+
+    check = check_deck([DeckEntry(39, BOLT), DeckEntry(1, wrong)], 14)
+
+    assert not check.legal
+    assert [(p.code, p.card) for p in check.problems] == [("card_invalid", "Wrong")]
+    assert "the level is 1, but the 14th Edition guide computes 5" in check.problems[0].message
 
 
 def test_a_card_with_several_reasons_says_how_many_more():

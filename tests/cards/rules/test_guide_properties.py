@@ -1,12 +1,14 @@
 """Properties of the reader and the writer, checked with generated designs and texts.
 
 Random components with random numbers, written with the guide's grammar, read back to the same
-components, numbers and level; and no text at all makes the reader or the level raise.
+components, numbers and level; no text at all makes the reader or the level raise; and a card's
+verdict follows its guide: at the computed level no guide reason, at any other a mismatch, and
+nothing playable that is not made of components at its computed level.
 """
 
 import contextlib
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from cards.rules import (
@@ -16,10 +18,14 @@ from cards.rules import (
     ComponentKind,
     RulesError,
     SubAbilityDesign,
+    Verdict,
+    check_card,
     compute_level,
+    design_level,
     design_reading,
     get_guide,
     level_of_reading,
+    load_editions,
     load_guides,
     needs_target,
     read_card_text,
@@ -178,3 +184,77 @@ def test_no_text_makes_the_reader_or_the_level_raise(edition, text, kind):
 def test_bad_designs_raise_only_rules_errors(edition, component, values):
     with contextlib.suppress(RulesError):
         write_card_text([AbilityDesign((SubAbilityDesign((Choice(component, values),)),))], edition)
+
+
+# -- verdicts ----------------------------------------------------------------------------------
+
+GUIDE_CODES = {"not_a_component", "level_mismatch", "level_not_computed"}
+# The rulebook each design edition is checked under here: its own, else the nearest later one.
+RULEBOOKS = sorted(load_editions())
+
+
+def rulebook_for(edition: int) -> int:
+    return next((number for number in RULEBOOKS if number >= edition), RULEBOOKS[-1])
+
+
+def enforced(edition: int) -> bool:
+    rulebook = load_editions().get(edition)
+    return True if rulebook is None else rulebook.guide_enforced
+
+
+def guide_codes(reasons) -> list[str]:
+    return [reason.code for reason in reasons if reason.code in GUIDE_CODES]
+
+
+@generated
+@given(cards(), st.integers(-3, 3))
+def test_a_designed_card_is_judged_by_the_level_its_guide_computes(card, delta):
+    edition, caveat, designed, kind, sp, hp = card
+    text = write_card_text(designed, edition, caveat=caveat)
+    sp, hp = (sp, hp) if kind == "minion" else (None, None)
+    computed = design_level(Card("Designed", kind, edition, 0, sp, hp, text)).computed
+    assume(computed is not None and computed + delta >= 0)
+    rulebook = rulebook_for(edition)
+
+    check = check_card(Card("Designed", kind, edition, computed + delta, sp, hp, text), rulebook)
+
+    found = check.reasons if enforced(edition) else check.warnings
+    assert guide_codes(found) == ([] if delta == 0 else ["level_mismatch"])
+    assert check.level.computed == computed and check.reading.readable
+    if delta and enforced(edition):
+        assert check.verdict is Verdict.INVALID
+        assert f"computes {computed} (" in found[-1].message
+    # A level left out is the computed one: the same verdict as printing it.
+    asked = check_card(Card("Designed", kind, edition, None, sp, hp, text), rulebook)
+    right = check_card(Card("Designed", kind, edition, computed, sp, hp, text), rulebook)
+    assert (asked.verdict, asked.reasons) == (right.verdict, right.reasons)
+
+
+any_text = st.one_of(
+    texts,
+    cards().map(lambda card: write_card_text(card[2], card[0], caveat=card[1])),
+)
+
+
+@generated
+@given(
+    st.sampled_from(EDITIONS),
+    any_text,
+    st.sampled_from(["minion", "spell"]),
+    st.integers(0, 12),
+    st.integers(0, 8),
+    st.integers(0, 8),
+)
+def test_a_playable_card_is_made_of_its_guides_components_at_its_level(
+    edition, text, kind, level, sp, hp
+):
+    sp, hp = (sp, hp) if kind == "minion" else (None, None)
+    card = Card("Any", kind, edition, level, sp, hp, text)
+
+    check = check_card(card, rulebook_for(edition))
+
+    if check.playable and enforced(edition):
+        assert check.reading is not None and check.reading.readable
+        assert check.level.computed == level
+    if not enforced(edition):  # the 11th's guide never decides a verdict
+        assert guide_codes(check.reasons) == []

@@ -16,7 +16,7 @@ from cards.rules import (
 )
 from cards.rules.text import find_entries, normalize
 
-from .helpers import lowered, with_numbers
+from .helpers import lowered, spell, with_numbers
 
 # No example database: the suite leaves nothing behind in the working tree.
 fast = settings(
@@ -171,7 +171,12 @@ def test_checking_any_card_never_raises_and_gives_reasons(
     assert (check.verdict == "legal") == (check.reasons == ())
     assert check.playable == (check.verdict in ("legal", "refurbished"))
     for reason in (*check.reasons, *check.warnings):
-        assert reason.message.endswith("rulebook.") and reason.section.startswith("#")
+        assert reason.section.startswith("#")
+        if reason.guide_edition is None:
+            assert reason.message.endswith("rulebook.")
+        else:  # a reason the Card Building Guide gives names it, and the page links to it
+            assert reason.message.endswith("Card Building Guide.")
+            assert reason.guide_component or reason.guide_section
     assert check.as_dict()["verdict"] == check.verdict.value
     if isinstance(level, float) and math.isnan(level):
         assert check.verdict == "invalid"
@@ -180,7 +185,7 @@ def test_checking_any_card_never_raises_and_gives_reasons(
 @fast
 @given(st.lists(st.integers(-2, 30), max_size=6), st.sampled_from(sorted(EDITIONS)))
 def test_a_deck_is_legal_exactly_when_it_has_no_problems(counts, edition):
-    card = Card("Plain", "spell", edition, 1, ability_text="Draw 1 card.")
+    card = spell("Draw 1 card.", design_edition=edition)  # at the level its guide computes
 
     check = check_deck([DeckEntry(count, card) for count in counts], edition)
 

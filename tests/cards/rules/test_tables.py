@@ -57,10 +57,16 @@ def test_every_refurbished_text_is_refurbished_with_its_numbers(number, index, r
 
     check = check_card(_card_for(number, text), number)
 
-    assert check.verdict is Verdict.REFURBISHED
     assert check.text == f"Before it all. {new} And after."
-    assert [reason.code for reason in check.reasons] == ["refurbished_text"]
-    assert check.reasons[0].text == original
+    if EDITIONS[number].guide_enforced:
+        # "Before it all." is no component of the edition's guide: the card is invalid for
+        # that alone, and the refurbishment still shows what its text reads now.
+        assert check.verdict is Verdict.INVALID
+        assert {reason.code for reason in check.reasons} == {"not_a_component"}
+    else:
+        assert check.verdict is Verdict.REFURBISHED
+        assert [reason.code for reason in check.reasons] == ["refurbished_text"]
+        assert check.reasons[0].text == original
     (replacement,) = check.replacements
     assert text[replacement.start : replacement.end] == original
     assert (replacement.original, replacement.new) == (original, new)
@@ -172,14 +178,17 @@ def test_the_tables_have_the_rulebook_row_counts():
 
 
 def test_14th_ghost_play_that_must_pay_is_hex_play():
-    card = spell("Ghost-play, must pay resource cost: Draw 1 card.")
+    card = spell(
+        "When this card in your hand is destroyed (ghost-play, must pay resource cost):"
+        " Draw 1 card."
+    )
 
     check = check_card(card, 14)
 
     assert check.verdict is Verdict.REFURBISHED
-    assert check.text == "Hex-play: Draw 1 card."
+    assert check.text == "When this card in your hand is destroyed (hex-play): Draw 1 card."
     assert check.reasons[0].message == (
-        'Refurbished: "Ghost-play, must pay resource cost" now reads "Hex-play".'
+        'Refurbished: "ghost-play, must pay resource cost" now reads "hex-play".'
         " See 'Refurbished Card Texts' in the 14th Edition rulebook."
     )
     assert check.reasons[0].section == "#refurbished"
@@ -286,7 +295,10 @@ def test_14th_keeps_no_redacted_text_in_force():
     # "Remove x counters from this card;" is redacted in a commented-out part of the rulebook.
     check = check_card(minion("CHARGE: Remove 2 counters from this card; Draw 1 card."), 14)
 
-    assert check.verdict is Verdict.LEGAL
+    # Invalid only because the 11th's cost is no component of the 14th's guide: not pruned.
+    assert check.verdict is Verdict.INVALID
+    assert [reason.code for reason in check.reasons] == ["not_a_component"]
+    assert check.reasons[0].text == "Remove 2 counters from this card"
 
 
 def test_edition_objects_and_numbers_give_the_same_check():

@@ -1,0 +1,376 @@
+"""The site's full-text indexes, on PostgreSQL and on SQLite: the one place that knows either.
+
+Card words. A card's name, ability text and flavor text are indexed as words, the way
+cards.search.words reads a query: runs of letters and decimal digits, without case, accents
+kept.
+- PostgreSQL: a generated tsvector column for each field (`name_words`, `text_words`,
+  `flavor_words`), made from the text with everything but letters and digits replaced by
+  spaces, so the text search parser sees plain words; a GIN index on each. One column per
+  field gives the planner each field's own word statistics (a word common in ability texts
+  may never be in a name), and a phrase never runs from one field into the next. The ability
+  text's pairs of neighbouring words (`text_pairs`) let a phrase of common words be found
+  from its rare pair.
+- SQLite: an FTS5 table, `cards_card_fts`, over the card table (external content), kept by
+  triggers; its unicode61 tokenizer takes letters and decimal digits as word characters.
+Neither is a field of the model: the ORM never loads them; `TextMatch` asks them.
+
+Deck names, searched for any part of them: trigrams (PostgreSQL's pg_trgm, SQLite's FTS5
+trigram tokenizer); decks.selectors asks them.
+
+Migrations cards 0003 and decks 0002 make them with `create`; a change to what they hold
+needs a new migration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import NotSupportedError, connections, transaction
+from django.db.models import BooleanField, Expression, F
+
+# Each field's words: PostgreSQL's column for them; SQLite's FTS5 table has the fields' names.
+WORD_COLUMNS = {"name": "name_words", "ability_text": "text_words", "flavor_text": "flavor_words"}
+# PostgreSQL: the ability text's pairs of words that follow one another ("draw 1", "1 card").
+PAIR_COLUMNS = {"ability_text": "text_pairs"}
+PAIRS_FUNCTION = "card_word_pairs"
+FTS_TABLE = "cards_card_fts"
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words that must follow one another in one of `fields`. With `prefix`, the last may be
+    the start of a word: the query's last word, which may still be being typed."""
+
+    fields: tuple[str, ...]
+    words: tuple[str, ...]
+    prefix: bool = False
+
+
+def _lexeme(word: str) -> str:
+    return "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def tsquery_text(phrases: Sequence[Phrase]) -> str:
+    """PostgreSQL: phrases that must all be in one field, as `to_tsquery` reads them."""
+    return " & ".join(
+        " <-> ".join(
+            [
+                *(_lexeme(word) for word in phrase.words[:-1]),
+                _lexeme(phrase.words[-1]) + (":*" if phrase.prefix else ""),
+            ]
+        )
+        for phrase in phrases
+    )
+
+
+def _pairs_text(phrase: Phrase) -> str:
+    """PostgreSQL: the word pairs of a phrase, as a tsquery."""
+    words = phrase.words
+    pairs = [_lexeme(f"{first} {second}") for first, second in zip(words, words[1:], strict=False)]
+    return " & ".join([*pairs[:-1], pairs[-1] + (":*" if phrase.prefix else "")])
+
+
+# One check: the column, "words" (to_tsquery) or "pairs" (a tsquery as it is), and its text.
+Check = tuple[str, str, str]
+# Free words are looked for in the name and the ability text together: one index on both
+# (card_free_words), so that the words of a search are one question to it, which it answers
+# from the rarest word's postings rather than reading every posting of the common ones.
+FREE_WORDS = "name_words || text_words"
+
+
+def postgresql_checks(phrases: Sequence[Phrase]) -> list[list[list[Check]]]:
+    """PostgreSQL: every phrase as checks on the word columns. All of the outer list must hold,
+    one of each middle list (the fields a phrase may be in), all of each inner list.
+
+    Single words of one field are asked together: one question to its index. A phrase in the
+    ability text is asked of its word pairs first: the planner knows how rare a pair is
+    ("draw card" is, though "draw" and "card" are common), and the pairs' index finds the few
+    texts whose words' positions are then checked."""
+    together: dict[str, list[Phrase]] = {}
+    checks: list[list[list[Check]]] = []
+    for phrase in phrases:
+        if len(phrase.words) == 1 and phrase.fields == ("name", "ability_text"):
+            together.setdefault(FREE_WORDS, []).append(phrase)
+            continue
+        if len(phrase.fields) == 1 and len(phrase.words) == 1:
+            together.setdefault(WORD_COLUMNS[phrase.fields[0]], []).append(phrase)
+            continue
+        either = []
+        for name in phrase.fields:
+            field_checks = [(WORD_COLUMNS[name], "words", tsquery_text([phrase]))]
+            if name in PAIR_COLUMNS and len(phrase.words) > 1:
+                field_checks.insert(0, (PAIR_COLUMNS[name], "pairs", _pairs_text(phrase)))
+            either.append(field_checks)
+        checks.append(either)
+    alone = [[[(column, "words", tsquery_text(found))]] for column, found in together.items()]
+    return alone + checks
+
+
+def fts5_text(phrases: Sequence[Phrase]) -> str:
+    """SQLite: every phrase, as FTS5's MATCH reads it (a phrase is matched within a column)."""
+    parts = []
+    for phrase in phrases:
+        text = " ".join(phrase.words).replace('"', '""')
+        parts.append(f'{{{" ".join(phrase.fields)}}} : "{text}"' + (" *" if phrase.prefix else ""))
+    return " AND ".join(parts)
+
+
+class TextMatch(Expression):
+    """Whether the card at hand holds every phrase: a condition to filter cards with.
+
+    It reads the card's id from the query it is used in (so it works on joined and nested
+    card queries too) and asks that database's full-text index."""
+
+    conditional = True
+
+    def __init__(self, phrases: Sequence[Phrase]) -> None:
+        super().__init__(output_field=BooleanField())
+        if not phrases or not all(phrase.words for phrase in phrases):
+            raise ValueError("A text match needs words to look for.")
+        self.phrases = tuple(phrases)
+        self.card: Any = F("pk")
+
+    def __repr__(self) -> str:
+        return f"TextMatch({self.phrases!r})"
+
+    def get_source_expressions(self) -> list[Any]:
+        return [self.card]
+
+    def set_source_expressions(self, expressions: Sequence[Any]) -> None:
+        (self.card,) = expressions
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        raise NotSupportedError(f"Card search needs PostgreSQL or SQLite, not {connection.vendor}.")
+
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        from django.contrib.postgres.search import SearchQuery
+
+        table = compiler.quote_name_unless_alias(self.card.alias)
+        params: list[Any] = []
+
+        def check(column: str, kind: str, text: str) -> str:
+            target = " || ".join(
+                f"{table}.{connection.ops.quote_name(name)}" for name in column.split(" || ")
+            )
+            if " || " in column:
+                target = f"({target})"
+            if kind == "pairs":
+                params.append(text)
+                return f"{target} @@ %s::tsquery"
+            query = SearchQuery(text, search_type="raw", config="simple")
+            query_sql, query_params = compiler.compile(query.resolve_expression(compiler.query))
+            params.extend(query_params)
+            return f"{target} @@ {query_sql}"
+
+        sql = " AND ".join(
+            "("
+            + " OR ".join(
+                "(" + " AND ".join(check(*one) for one in field_checks) + ")"
+                for field_checks in either
+            )
+            + ")"
+            for either in postgresql_checks(self.phrases)
+        )
+        return f"({sql})", params
+
+    def as_sqlite(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        card_sql, card_params = compiler.compile(self.card)
+        return (
+            f"{card_sql} IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s)",
+            [*card_params, fts5_text(self.phrases)],
+        )
+
+
+@contextmanager
+def scans(using: str, **allowed: bool) -> Iterator[None]:
+    """PostgreSQL: run the queries inside with some of the planner's ways of reading a table
+    switched off (scans(using, seqscan=False, indexscan=False): only bitmaps of the indexes).
+
+    Whether to read the cards in an index's order until enough match, or to find every match
+    and sort them, is best decided from how common the matches are; for words, the search
+    measures that itself (cards.search.CardResults) rather than trust the planner's estimate,
+    which can be far off for words and phrases. Nothing on other databases."""
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        yield
+        return
+    settings = [(f"enable_{name}", "on" if on else "off") for name, on in allowed.items()]
+    nested = connection.in_atomic_block
+    with transaction.atomic(using=using), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in settings),
+            [value for setting in settings for value in setting],
+        )
+        yield
+        if nested:
+            # Inside a longer transaction the settings would outlive this block: put them back.
+            # (Otherwise they end with it; an error rolls them back with it.)
+            cursor.execute("; ".join(f"SET LOCAL {name} TO DEFAULT" for name, _ in settings))
+
+
+# -- making the indexes -----------------------------------------------------------------------
+#
+# Each index is its statements per database: "create" and "drop" for its migration, and on
+# SQLite the triggers that keep it, by name. Triggers go with their table: a SQLite migration
+# that rebuilds a table (to alter a column) drops them, so `repair` puts them back after every
+# migrate (cards.apps).
+
+
+@dataclass(frozen=True)
+class TextIndex:
+    create: dict[str, list[str]]
+    drop: dict[str, list[str]]
+    sqlite_table: str
+    sqlite_triggers: dict[str, str]
+
+
+def _kept_by_triggers(
+    table: str, source: str, columns: Sequence[str], create: str
+) -> tuple[list[str], list[str], dict[str, str]]:
+    """An FTS5 table over `source` (external content), kept by triggers: create, drop and
+    the triggers by name."""
+    listed = ", ".join(columns)
+    new = "new.id, " + ", ".join(f"new.{column}" for column in columns)
+    old = "'delete', old.id, " + ", ".join(f"old.{column}" for column in columns)
+    insert = f"INSERT INTO {table}(rowid, {listed}) VALUES ({new});"
+    delete = f"INSERT INTO {table}({table}, rowid, {listed}) VALUES ({old});"
+    triggers = {
+        f"{table}_insert": f"AFTER INSERT ON {source} BEGIN {insert} END",
+        f"{table}_delete": f"AFTER DELETE ON {source} BEGIN {delete} END",
+        f"{table}_update": f"AFTER UPDATE OF {listed} ON {source} BEGIN {delete} {insert} END",
+    }
+    creating = [
+        create,
+        *(f"CREATE TRIGGER {name} {body}" for name, body in triggers.items()),
+        f"INSERT INTO {table}({table}) VALUES ('rebuild')",
+    ]
+    dropping = [
+        *(f"DROP TRIGGER IF EXISTS {name}" for name in triggers),
+        f"DROP TABLE IF EXISTS {table}",
+    ]
+    return creating, dropping, triggers
+
+
+_CLEAN = "regexp_replace({field}, '[^[:alnum:]]+', ' ', 'g')"
+_WORDS_OF = "to_tsvector('simple'::regconfig, " + _CLEAN + ")"
+# The pairs of words that follow one another in a text, lower case, as a tsvector's lexemes.
+_PAIRS_FUNCTION = f"""CREATE FUNCTION {PAIRS_FUNCTION}(text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(array_to_tsvector(array_agg(word || ' ' || next)), ''::tsvector)
+  FROM (
+    SELECT word, lead(word) OVER (ORDER BY place) AS next
+    FROM unnest(regexp_split_to_array(lower({_CLEAN.format(field="$1")}), ' '))
+      WITH ORDINALITY AS words(word, place)
+    WHERE word <> ''
+  ) AS pairs
+  WHERE next IS NOT NULL
+$$"""
+_card_create, _card_drop, _card_triggers = _kept_by_triggers(
+    FTS_TABLE,
+    "cards_card",
+    list(WORD_COLUMNS),
+    f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5({', '.join(WORD_COLUMNS)}, content='cards_card', "
+    "content_rowid='id', tokenize=\"unicode61 remove_diacritics 0 categories 'L* Nd'\", "
+    "prefix='2 3')",
+)
+CARD_WORDS = TextIndex(
+    create={
+        "postgresql": [
+            _PAIRS_FUNCTION,
+            "ALTER TABLE cards_card "
+            + ", ".join(
+                [
+                    *(
+                        f"ADD COLUMN {column} tsvector GENERATED ALWAYS AS "
+                        f"({_WORDS_OF.format(field=field)}) STORED"
+                        for field, column in WORD_COLUMNS.items()
+                    ),
+                    *(
+                        f"ADD COLUMN {column} tsvector GENERATED ALWAYS AS "
+                        f"({PAIRS_FUNCTION}({field})) STORED"
+                        for field, column in PAIR_COLUMNS.items()
+                    ),
+                ]
+            ),
+            *(
+                f"CREATE INDEX card_{column} ON cards_card USING gin ({column})"
+                for column in [*WORD_COLUMNS.values(), *PAIR_COLUMNS.values()]
+            ),
+            f"CREATE INDEX card_free_words ON cards_card USING gin (({FREE_WORDS}))",
+        ],
+        "sqlite": _card_create,
+    },
+    drop={
+        "postgresql": [
+            "ALTER TABLE cards_card "
+            + ", ".join(
+                f"DROP COLUMN {column}"
+                for column in [*WORD_COLUMNS.values(), *PAIR_COLUMNS.values()]
+            ),
+            f"DROP FUNCTION {PAIRS_FUNCTION}(text)",
+        ],
+        "sqlite": _card_drop,
+    },
+    sqlite_table=FTS_TABLE,
+    sqlite_triggers=_card_triggers,
+)
+
+# Deck names are searched for any part of them (a substring, as before): trigrams. PostgreSQL's
+# pg_trgm index answers `name__icontains` (UPPER(name) LIKE ...); SQLite's FTS5 trigram table
+# answers parts of three letters or more (decks.selectors).
+DECK_FTS_TABLE = "decks_deck_fts"
+_deck_create, _deck_drop, _deck_triggers = _kept_by_triggers(
+    DECK_FTS_TABLE,
+    "decks_deck",
+    ["name"],
+    f"CREATE VIRTUAL TABLE {DECK_FTS_TABLE} USING fts5(name, content='decks_deck', "
+    "content_rowid='id', tokenize='trigram')",
+)
+DECK_NAMES = TextIndex(
+    create={
+        "postgresql": [
+            "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+            "CREATE INDEX deck_name_trigram ON decks_deck USING gin (UPPER(name) gin_trgm_ops)",
+        ],
+        "sqlite": _deck_create,
+    },
+    drop={"postgresql": ["DROP INDEX IF EXISTS deck_name_trigram"], "sqlite": _deck_drop},
+    sqlite_table=DECK_FTS_TABLE,
+    sqlite_triggers=_deck_triggers,
+)
+INDEXES = (CARD_WORDS, DECK_NAMES)
+
+
+def create(schema_editor: Any, index: TextIndex) -> None:
+    """Make the index (a migration's step); nothing on other databases."""
+    for statement in index.create.get(schema_editor.connection.vendor, ()):
+        schema_editor.execute(statement, params=None)
+
+
+def drop(schema_editor: Any, index: TextIndex) -> None:
+    for statement in index.drop.get(schema_editor.connection.vendor, ()):
+        schema_editor.execute(statement, params=None)
+
+
+def repair(connection: Any) -> list[str]:
+    """On SQLite, put back the triggers a rebuilt table lost, and re-read that table into its
+    index (it missed what changed meanwhile). The tables repaired."""
+    if connection.vendor != "sqlite":
+        return []
+    repaired = []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")
+        present = {row[0] for row in cursor.fetchall()}
+        for index in INDEXES:
+            if index.sqlite_table not in present or set(index.sqlite_triggers) <= present:
+                continue
+            for name, body in index.sqlite_triggers.items():
+                if name not in present:
+                    cursor.execute(f"CREATE TRIGGER {name} {body}")
+            table = index.sqlite_table
+            cursor.execute(f"INSERT INTO {table}({table}) VALUES ('rebuild')")
+            repaired.append(table)
+    return repaired
