@@ -315,7 +315,7 @@ def _search_context(request: HttpRequest, deck: Deck, q: str) -> dict[str, Any]:
     rows = [
         {
             "card": card,
-            "verdict": rules.check_card(card.to_rules_card(), edition.number).verdict.value,
+            "check": rules.check_card(card.to_rules_card(), edition.number),
             "in_deck": in_deck.get(card.pk, 0),
         }
         for card in results

@@ -1,19 +1,43 @@
 """``{% load card_tags %}``: small helpers for showing cards."""
 
+from collections.abc import Sized
+from typing import Any
+
 from django import template
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from cards import selectors
+from cards import rules, selectors
 from cards.models import Card
 
 register = template.Library()
 
 
-@register.filter
-def card_verdict(card: Card) -> str:
-    """The card's verdict under the current edition."""
-    return selectors.current_verdict(card)
+# Warnings only qualify a card that may be played: on a pruned or invalid one the verdict
+# already says it may not, and a count beside it would read as the lesser matter.
+PLAYABLE = frozenset({rules.Verdict.LEGAL.value, rules.Verdict.REFURBISHED.value})
+
+
+@register.inclusion_tag("cards/_verdict_badge.html")
+def verdict_badge(verdict: object, warnings: Sized | int = 0, title: str = "") -> dict[str, Any]:
+    """A verdict's badge: green Legal only when nothing is asked of the card, "Legal · 1
+    warning" in amber when something is. The words say it too, so colour is never the only
+    signal. `warnings` is the check's warnings or their count."""
+    verdict = str(verdict)
+    count = len(warnings) if isinstance(warnings, Sized) else int(warnings or 0)
+    return {"verdict": verdict, "warnings": count if verdict in PLAYABLE else 0, "title": title}
+
+
+@register.inclusion_tag("cards/_verdict_badge.html")
+def card_verdict_badge(card: Card) -> dict[str, Any]:
+    """The badge of a card in a list, under the current edition. The verdict comes from the
+    stored table, as searches filter on it; the warnings, which it does not keep, from the
+    check itself, which is remembered and only asked of cards that may be played."""
+    verdict = selectors.current_verdict(card)
+    warnings = 0
+    if verdict in PLAYABLE and not card.withheld:
+        warnings = len(selectors.card_check(card).warnings)
+    return verdict_badge(verdict, warnings, f"Verdict under the {rules.current_edition().name}")
 
 
 @register.simple_tag
