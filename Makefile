@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test lint format install install-dev migrate bench loadtest clean
+.PHONY: run serve test lint format install install-dev migrate bench loadtest smoke clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ bench: install-dev
 
 loadtest: install-dev
 	$(PY) bench/loadtest.py $(LOADTEST_ARGS)
+
+# The Procfile's processes in the production settings on PostgreSQL, Redis and an S3 server.
+smoke: install-dev
+	$(PY) bench/production_smoke.py
 
 clean:
 	rm -rf $(VENV) var/kotc.sqlite3* var/broker .pytest_cache .ruff_cache .mypy_cache

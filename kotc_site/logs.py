@@ -159,7 +159,17 @@ def bind_task_metadata(task: Any = None, **kwargs: Any) -> None:
             structlog.contextvars.bind_contextvars(chunk=args[1])
 
 
+def task_finished(**kwargs: Any) -> None:
+    """A task's context ends with it. django-structlog sets it afresh when the next task starts,
+    but a message the worker discards without starting it (a sweep that waited behind a backlog
+    past its expiry) would otherwise be logged with the last chunk's run and request."""
+    structlog.contextvars.clear_contextvars()
+
+
 def connect_task_receivers() -> None:
+    from celery.signals import task_postrun
     from django_structlog.celery import signals
 
     signals.bind_extra_task_metadata.connect(bind_task_metadata, dispatch_uid="kotc-task")
+    # After task_succeeded (or _failed) has been written with the task's context.
+    task_postrun.connect(task_finished, dispatch_uid="kotc-task-finished")

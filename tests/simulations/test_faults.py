@@ -82,30 +82,68 @@ def test_a_queue_lost_in_a_redis_restart_heals_with_nobody_watching(
     assert run.requeued is not None
     assert_played_once(run)
     assert_counted_once(run)
+    # Each chunk's log line names its task, its run and how long it took.
+    played = [
+        line
+        for line in (workers.log_dir / "after-restart.log").read_text().splitlines()
+        if "task_succeeded" in line and f"run_id={run_id}" in line
+    ]
+    assert len(played) == 6, played
+    assert all("task_id=" in line and "duration_ms=" in line for line in played)
 
 
-def test_a_backlog_is_not_taken_for_a_stall(api, alice, make_deck, broker, workers):
-    """Eight runs queued at once for one worker wait their turn for several seconds while the
-    sweep looks every second: none of their chunks is sent twice."""
+def test_a_backlog_is_not_taken_for_a_stall(api, alice, make_deck, broker, workers, settings):
+    """Eight runs started one after another for one worker wait their turn for many seconds
+    while a sweep looks four times a second: none of their chunks is sent twice.
+
+    Beat's own sweeps wait in the same queue, behind the backlog, and are dropped once older
+    than the sweep interval, so they cannot judge a backlog. The sweeps here are run beside the
+    queue, as the run pages did when they resumed runs; their probes go into the queue between
+    the runs' chunks, so the sweep judges while later runs' chunks still wait."""
+    from django.utils import timezone
+
+    from simulations.models import QueueMark
+    from simulations.sweep import prefetch_grace, runs_sweep
+
+    settings.KOTC_RUN_SWEEP_SECONDS = 1  # as the workers': half a second of grace
     deck = make_deck(alice)
     api.force_authenticate(alice)
+    workers.start("alone")
+    workers.start_beat()
+
+    def sweep() -> bool:
+        """One sweep; True when it judged the queue (a probe came through over the grace ago)
+        while chunks were still waiting."""
+        judging = QueueMark.objects.filter(reached__lte=timezone.now() - prefetch_grace()).exists()
+        report = runs_sweep()
+        assert report.requeued_chunks == 0, f"a waiting chunk was sent again: {report}"
+        return judging and SimulationChunk.objects.filter(tally__isnull=True).exists()
+
     run_ids = []
+    judged_while_waiting = 0
     for seed in range(8):
         answer = start(api, deck, games=200_000, seed=seed)
         assert answer.status_code == 202
         run_ids.append(answer.json()["id"])
-    workers.start_beat()
-    workers.start("alone")
+        for _ in range(2):
+            judged_while_waiting += sweep()
+            time.sleep(0.25)
+    deadline = time.monotonic() + 180
+    while not all(succeeded(run_id) for run_id in run_ids):
+        assert time.monotonic() < deadline, f"the eight runs did not finish\n{workers.logs()}"
+        judged_while_waiting += sweep()
+        time.sleep(0.25)
 
-    wait_for(lambda: all(succeeded(run_id) for run_id in run_ids), 180, "the eight runs", workers)
+    assert judged_while_waiting >= 4, "the sweep never judged the queue while chunks waited"
     runs = SimulationRun.objects.filter(pk__in=run_ids)
     chunks = SimulationChunk.objects.filter(run__in=runs)
     assert chunks.count() == 160
     assert chunks.aggregate(taken=Sum("deliveries"))["taken"] == 160
     assert not runs.filter(requeued__isnull=False).exists()
-    from simulations.models import QueueMark
-
-    assert QueueMark.objects.exclude(passed=None).exists(), "the sweep never probed the queue"
+    # Beat's sweeps dropped behind the backlog are logged as themselves, not as the last chunk.
+    log = (workers.log_dir / "alone.log").read_text().splitlines()
+    dropped = [line for line in log if "task_revoked" in line]
+    assert not [line for line in dropped if "run_id=" in line], dropped[:3]
 
 
 def test_a_run_saved_by_a_process_that_stopped_before_queueing_it_is_found(
