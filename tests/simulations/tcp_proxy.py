@@ -5,9 +5,15 @@ keeps running."""
 from __future__ import annotations
 
 import contextlib
+import random
 import select
 import socket
 import threading
+import time
+
+# Below Linux's ephemeral range (32768 and up): while the proxy is cut, its port is free, and an
+# outgoing connection of any other process could be given it if it were an ephemeral port.
+PORTS = range(20_000, 32_000)
 
 
 class TcpProxy:
@@ -17,7 +23,14 @@ class TcpProxy:
         self._listener: socket.socket | None = None
         self._links: list[socket.socket] = []
         self._lock = threading.Lock()
-        self.listen()
+        for _ in range(100):
+            self.port = random.choice(PORTS)
+            try:
+                self.listen()
+                return
+            except OSError:
+                continue
+        raise OSError("no free port for the proxy")
 
     @property
     def address(self) -> tuple[str, int]:
@@ -26,7 +39,11 @@ class TcpProxy:
     def listen(self) -> None:
         listener = socket.socket()
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", self.port))
+        try:
+            listener.bind(("127.0.0.1", self.port))
+        except OSError:
+            listener.close()
+            raise
         listener.listen(64)
         self.port = listener.getsockname()[1]
         self._listener = listener
@@ -45,6 +62,13 @@ class TcpProxy:
             link.close()
 
     def restore(self) -> None:
+        # The port was just closed; another listener may hold it for a moment.
+        for _ in range(50):
+            try:
+                self.listen()
+                return
+            except OSError:
+                time.sleep(0.1)
         self.listen()
 
     def close(self) -> None:
