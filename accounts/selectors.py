@@ -102,7 +102,7 @@ def account_export(*, user: Any, absolute: Callable[[str], str]) -> dict[str, An
             "visibility": deck.visibility,
             "created": deck.created.isoformat(),
             "updated": deck.updated.isoformat(),
-            **deck_definition(deck_with_entries(deck.pk, user=user)),
+            **deck_definition(deck_with_entries(deck.pk, user=user), with_maybeboard=True),
         }
         for deck in Deck.objects.filter(owner=user).order_by("pk")
     ]

@@ -13,7 +13,9 @@ It seeds N public cards (and 2% more private and 2% unlisted ones) by 1,000 desi
 COPY on PostgreSQL and batched inserts on SQLite, their stored verdicts, and decks of those
 cards; then it sends each query through Django's test client (the whole request: routing,
 view, search, pagination, serializer or template; no network, no throttles) and prints a
-table of p50 and p95 per query form.
+table of p50 and p95 per query form: of the wall time, and of the CPU time the request took
+in this process and its PostgreSQL backend (which other work on a shared machine does not
+stretch). A SQLite URL (sqlite:////path) keeps that database too, for the next run.
 """
 
 from __future__ import annotations
@@ -775,34 +777,57 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))]
 
 
+def _cpu_ns() -> int:
+    """The CPU time used so far by this process and, on PostgreSQL on this machine, by its
+    database backend (the scheduler's count in /proc, to the nanosecond): the work a request
+    costs, which other work on a shared machine does not stretch as it does the wall time."""
+    used = time.process_time_ns()
+    if POSTGRES and connection.connection is not None:
+        try:
+            with open(f"/proc/{connection.connection.info.backend_pid}/schedstat") as stat:
+                used += int(stat.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass  # a database on another machine: this process's time only
+    return used
+
+
 def measure(rounds: int, only: str) -> None:
     anonymous = Client()
     designer = Client()
     designer.force_login(get_user_model().objects.get(username="designer0042"))
     rows = [row for row in ROWS if only.lower() in row[0].lower()]
     timings: dict[str, list[float]] = {label: [] for label, *_ in rows}
+    cpu: dict[str, list[float]] = {label: [] for label, *_ in rows}
     outcome: dict[str, str] = {}
     # Round-robin, so no query form is measured only on caches the one before it warmed.
     for round_number in range(rounds + 1):
         for label, path, params, as_designer in rows:
             client = designer if as_designer else anonymous
             headers = {"HTTP_HX_REQUEST": "true"} if "htmx" in label else {}
+            cpu_began = _cpu_ns()
             began = time.perf_counter()
             response = client.get(path, params, **headers)
             elapsed = (time.perf_counter() - began) * 1000
+            used = (_cpu_ns() - cpu_began) / 1e6
             if round_number == 0:
                 outcome[label] = _outcome(response)
                 continue  # the first request of each form warms the process, not measured
             timings[label].append(elapsed)
+            cpu[label].append(used)
     width = max(len(label) for label, *_ in rows)
-    print(f"\n| {'query':<{width}} | p50 ms | p95 ms | answer |")
-    print(f"| {'-' * width} | ---: | ---: | --- |")
+    print(f"\n| {'query':<{width}} | p50 ms | p95 ms | CPU p50 | CPU p95 | answer |")
+    print(f"| {'-' * width} | ---: | ---: | ---: | ---: | --- |")
     for label, *_ in rows:
         samples = timings[label]
         print(
             f"| {label:<{width}} | {percentile(samples, 0.5):,.1f} | "
-            f"{percentile(samples, 0.95):,.1f} | {outcome[label]} |"
+            f"{percentile(samples, 0.95):,.1f} | {percentile(cpu[label], 0.5):,.1f} | "
+            f"{percentile(cpu[label], 0.95):,.1f} | {outcome[label]} |"
         )
+    print(
+        "\nms: wall time of the whole request; CPU: the CPU time it took in this process and "
+        "(PostgreSQL) its database backend, which load from other work does not stretch."
+    )
 
 
 def _outcome(response: Any) -> str:

@@ -1,5 +1,7 @@
 """POST /api/v1/check/card/: the rules engine's verdict on one card, no account needed."""
 
+import math
+import re
 from typing import Any
 
 from drf_spectacular.utils import (
@@ -15,7 +17,10 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from cards import rules
+from cards.models import MAX_CREDIT
+from cards.render import MAX_ART_ZOOM
 from kotc_site.inputs import StrictJSONParser, WholeNumberSerializerField
+from kotc_site.schema import NameField
 
 MAX_NAME = 100
 MAX_ABILITY_TEXT = 2000
@@ -51,6 +56,89 @@ class StatField(serializers.Field):
         return value
 
 
+_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def read_number(text: str) -> float:
+    """A number written out (in a form): the digits 0-9, with a point and an exponent if need
+    be, as a JSON number is written; ValueError for anything else."""
+    text = text.strip()
+    if len(text) > 40 or not _NUMBER_TEXT.fullmatch(text):
+        raise ValueError(f"{text[:20]!r} is not a number written like 1.5.")
+    return float(text)
+
+
+class FramingField(serializers.FloatField):
+    """How the card's picture is framed (its zoom, or its focus across or down): a JSON number
+    from `min_value` to `max_value`, never text or true; in a form (`text`), written out."""
+
+    default_error_messages = {
+        "invalid": "Must be a number.",
+        "range": "Must be from {low:g} to {high:g}.",
+    }
+
+    def __init__(self, *, text: bool = False, **kwargs: Any) -> None:
+        self.text = text
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, str) and self.text:
+            try:
+                data = read_number(data)
+            except ValueError:
+                self.fail("invalid")
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        if isinstance(data, float) and not math.isfinite(data):
+            self.fail("invalid")
+        if not self.min_value <= data <= self.max_value:
+            self.fail("range", low=self.min_value, high=self.max_value)
+        return float(data)
+
+
+def framing_fields(*, text: bool = False, names: bool = True) -> tuple[serializers.Field, ...]:
+    """The fields art_zoom, art_x, art_y, artist and art_licence: the picture's framing and
+    credit, as every card object gives them (all optional: left out, each is as on a card
+    without them). `names`: the credit is one line, as a stored card's name is (NameField); a
+    card read only to be judged takes any text there, as it takes any name."""
+    credit = NameField if names else serializers.CharField
+    return (
+        FramingField(
+            min_value=1.0,
+            max_value=MAX_ART_ZOOM,
+            text=text,
+            required=False,
+            help_text="How far the picture is zoomed in: 1 fills the box with as much as fits.",
+        ),
+        FramingField(
+            min_value=0.0,
+            max_value=1.0,
+            text=text,
+            required=False,
+            help_text="The picture's focus across: 0 its left edge, 0.5 its middle, 1 its right.",
+        ),
+        FramingField(
+            min_value=0.0,
+            max_value=1.0,
+            text=text,
+            required=False,
+            help_text="The picture's focus down: 0 its top, 0.5 its middle, 1 its bottom.",
+        ),
+        credit(
+            max_length=MAX_CREDIT,
+            required=False,
+            allow_blank=True,
+            help_text="Who made the picture; printed small at the bottom of the card.",
+        ),
+        credit(
+            max_length=MAX_CREDIT,
+            required=False,
+            allow_blank=True,
+            help_text="The picture's licence, such as CC BY 4.0; printed after the artist.",
+        ),
+    )
+
+
 def edition_choices() -> list[int]:
     return sorted(rules.load_editions())
 
@@ -83,6 +171,8 @@ class CardDefinitionSerializer(serializers.Serializer):
     flavor_text = serializers.CharField(
         max_length=MAX_FLAVOR_TEXT, allow_blank=True, default="", trim_whitespace=False
     )
+    # Printed, not read by the rules: a card object carries them wherever it travels.
+    art_zoom, art_x, art_y, artist, art_licence = framing_fields(names=False)
 
     def to_card(self) -> rules.Card:
         return card_from_data(self.validated_data)

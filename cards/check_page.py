@@ -79,11 +79,14 @@ class CardCheckForm(forms.Form):
 def check_context(form: CardCheckForm) -> dict[str, object]:
     card = form.card()
     result = rules.check_card(card, form.cleaned_data["edition"])
+    edition = rules.get_edition(result.edition)
     return {
         "result": result,
-        "edition": rules.get_edition(result.edition),
+        "edition": edition,
         "segments": refurbish_segments(card.ability_text, result.replacements),
-        "abilities": rules.parse_abilities(result.text),
+        "abilities": rules.parse_abilities(
+            result.text, condition_opening=edition.condition_opening
+        ),
     }
 
 

@@ -9,7 +9,8 @@ from django import forms
 from cards import designer, rules
 from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT
 from cards.images import ImageRejected, clean_image
-from cards.models import Card
+from cards.models import MAX_CREDIT, Card
+from cards.render import ART_DEFAULTS, MAX_ART_ZOOM
 from cards.services import MAX_COPIES, MAX_DESIGN_EDITION
 from kotc_site.inputs import InputError, WholeNumberField, read_json, read_whole_number
 
@@ -41,6 +42,34 @@ def _whole_number(label: str, *, required: bool = True, **kwargs: Any) -> forms.
     )
 
 
+class RangeInput(forms.NumberInput):
+    input_type = "range"
+
+
+def _framing(
+    field: str, label: str, low: float, high: float, step: float, **kwargs: Any
+) -> forms.FloatField:
+    message = f"{label} must be a number from {low:g} to {high:g}."
+    return forms.FloatField(
+        required=False,
+        min_value=low,
+        max_value=high,
+        initial=ART_DEFAULTS[field],
+        label=label,
+        error_messages={"invalid": message, "min_value": message, "max_value": message},
+        widget=RangeInput(
+            attrs={
+                "min": low,
+                "max": high,
+                "step": step,
+                "data-art-control": "",
+                "data-default": ART_DEFAULTS[field],
+            }
+        ),
+        **kwargs,
+    )
+
+
 class CardForm(forms.Form):
     """The fields of a card in the order of the 13th/14th layout, then how to share it."""
 
@@ -61,6 +90,26 @@ class CardForm(forms.Form):
         help_text="PNG, JPEG or WebP, up to 5 MB and 4096 × 4096 pixels.",
     )
     remove_image = forms.BooleanField(required=False, label="Remove the current image")
+    # The picture's framing: sliders the keyboard moves too (arrow keys, Page Up and Down).
+    art_zoom = _framing(
+        "art_zoom", "Zoom", 1.0, MAX_ART_ZOOM, 0.05, help_text="1× shows as much as fits."
+    )
+    art_x = _framing("art_x", "Focus across", 0.0, 1.0, 0.01, help_text="Left edge to right edge.")
+    art_y = _framing("art_y", "Focus down", 0.0, 1.0, 0.01, help_text="Top to bottom.")
+    artist = forms.CharField(
+        required=False,
+        max_length=MAX_CREDIT,
+        label="Artist",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        help_text="Who made the picture; printed small at the bottom of the card.",
+    )
+    art_licence = forms.CharField(
+        required=False,
+        max_length=MAX_CREDIT,
+        label="Art licence",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        help_text="Such as CC BY 4.0, or “used with permission”.",
+    )
     ability_text = forms.CharField(
         required=False,
         strip=False,
@@ -131,6 +180,10 @@ class CardForm(forms.Form):
                 self.fields[name].initial = 1
         if self.is_bound and self._building() and self.data.get("level_auto"):
             self.fields["level"].required = False  # the guide fills it in
+
+    def framing(self) -> list[forms.BoundField]:
+        """The sliders that frame the picture, for the page to lay out together."""
+        return [self[name] for name in ("art_zoom", "art_x", "art_y")]
 
     def _building(self) -> bool:
         return self.data.get("text_mode") == "builder"
@@ -206,6 +259,7 @@ class CardForm(forms.Form):
             "hp": data.get("hp"),
             "ability_text": data.get("ability_text", ""),
             "flavor_text": data.get("flavor_text", ""),
+            **{field: data.get(field) for field in ART_DEFAULTS},
         }
 
 

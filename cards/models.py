@@ -9,6 +9,9 @@ from django.db import models
 from django.urls import reverse
 
 from cards import rules, search
+from cards.render import ART_DEFAULTS, MAX_ART_ZOOM
+
+MAX_CREDIT = 100  # the artist's name, and the art licence
 
 DEFINITION_FIELDS = (
     "name",
@@ -19,6 +22,8 @@ DEFINITION_FIELDS = (
     "hp",
     "ability_text",
     "flavor_text",
+    # How the picture is framed and whom it credits: printed, but not read by the rules.
+    *ART_DEFAULTS,
 )
 
 
@@ -74,12 +79,28 @@ class Card(SharedDesign):
     ability_text = models.TextField(blank=True)
     flavor_text = models.TextField(blank=True)
     image = models.FileField(upload_to="cards/", blank=True, max_length=200)
+    # The picture's framing (see cards.render.CardFace) and its credit line.
+    art_zoom = models.FloatField(default=ART_DEFAULTS["art_zoom"])
+    art_x = models.FloatField(default=ART_DEFAULTS["art_x"])
+    art_y = models.FloatField(default=ART_DEFAULTS["art_y"])
+    artist = models.CharField(max_length=MAX_CREDIT, blank=True)
+    art_licence = models.CharField(max_length=MAX_CREDIT, blank=True)
     # The credit (forked_from_name, forked_from_owner) is of a card read from a deck file,
     # not of one copied on the site: the file names its designer, not the card itself.
     imported = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(art_zoom__gte=1.0, art_zoom__lte=MAX_ART_ZOOM),
+                name="card_art_zoom_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(art_x__gte=0.0, art_x__lte=1.0, art_y__gte=0.0, art_y__lte=1.0),
+                name="card_art_focus_range",
+            ),
+        ]
         indexes = [
             models.Index(fields=["visibility", "-updated"], name="card_visibility_updated"),
             models.Index(fields=["owner", "-updated"], name="card_owner_updated"),
@@ -99,8 +120,16 @@ class Card(SharedDesign):
         return reverse("card-detail", args=[self.pk])
 
     def definition(self) -> dict[str, Any]:
-        """The card object of the check API."""
-        return {field: getattr(self, field) for field in DEFINITION_FIELDS}
+        """The card object of the check API (and of exports, revisions and copies).
+
+        The picture's framing and credit are given only when they differ from a card without
+        them (ART_DEFAULTS): left out, they read as those values, so the card object of a card
+        that has none is the same as before they could be set."""
+        return {
+            field: getattr(self, field)
+            for field in DEFINITION_FIELDS
+            if field not in ART_DEFAULTS or getattr(self, field) != ART_DEFAULTS[field]
+        }
 
     def to_rules_card(self) -> rules.Card:
         return rules.Card(

@@ -3,7 +3,11 @@
 A card is 2.5 × 3.5 inches; at 300 dpi that is 750 × 1050 pixels. From top to bottom: the name
 bar, the card image, the ability text with the flavor text under a thin rule, and a bottom row
 with the SP and HP of a minion (a spell shows a pair of triangles there instead) around the level
-gem. The Edition Indicator sits on the frame under the bottom row.
+gem. The Edition Indicator sits on the frame under the bottom row, and the picture's credit
+(artist and licence), small, in the dark border under the frame.
+
+The picture fills its box as its designer framed it: zoomed in about a focus point, the crop
+worked out on the stored picture so that it is resampled once.
 
 Everything is drawn with the DejaVu fonts shipped in ``static/fonts``, never with system fonts,
 so a card looks the same on every machine. Text is drawn as text: a name such as
@@ -66,6 +70,15 @@ class CardFace:
     ability_text: str
     flavor_text: str
     image: bytes | None = None
+    # How the picture fills its box: zoom 1 shows as much of it as the box's shape allows, more
+    # shows less of it, larger; the focus (0 to 1 across and down, 0.5 the middle) is the point
+    # of the picture that stays in place, so 0 shows its left (or top) edge and 1 its right.
+    art_zoom: float = 1.0
+    art_x: float = 0.5
+    art_y: float = 0.5
+    # Who made the picture and on what terms, printed small along the bottom edge.
+    artist: str = ""
+    art_licence: str = ""
 
 
 # --- Geometry -------------------------------------------------------------------------------
@@ -94,6 +107,15 @@ TEXT_SIZES = (21, 38)
 FLAVOR_RATIO = 0.9  # flavor text is a little smaller than ability text
 MIN_FLAVOR_SIZE = 20
 FOOTER_SIZE = 22
+
+CREDIT_SIZES = (12, 16)  # the artist and licence line, in the dark border under the frame
+CREDIT_BASELINE = 1045
+CREDIT_LEFT, CREDIT_RIGHT = 64, 686  # clear of the rounded corners
+CREDIT_INK = (214, 206, 192)
+MAX_ART_ZOOM = 4.0
+# What a card shows without framing or credit; the content key leaves these out, so cards
+# drawn before the art could be framed keep their cached renders.
+ART_DEFAULTS = {"art_zoom": 1.0, "art_x": 0.5, "art_y": 0.5, "artist": "", "art_licence": ""}
 
 # Longer text than this can never fit the box even at the smallest size; cutting it first keeps
 # a render fast whatever it is given.
@@ -176,7 +198,7 @@ def render_card_image(face: CardFace) -> Image.Image:
     kind = _kind(face.kind)
     scheme = SCHEMES[kind]
     card = _template(kind).copy()
-    _draw_image(card, face.image, kind)
+    _draw_image(card, face.image, kind, _framing(face))
     _draw_name(card, _one_line(_clean(face.name))[:MAX_NAME_CHARS], scheme)
     _draw_texts(
         card,
@@ -189,6 +211,7 @@ def render_card_image(face: CardFace) -> Image.Image:
         _draw_stat(card, SP_BOX, "SP", format_number(face.sp))
         _draw_stat(card, HP_BOX, "HP", format_number(face.hp))
     _draw_footer(card, edition_indicator(face.design_edition), scheme)
+    _draw_credit(card, credit_line(face.artist, face.art_licence))
     return card
 
 
@@ -206,8 +229,21 @@ def content_key(face: CardFace) -> str:
         "flavor_text": _key_value(face.flavor_text),
         "image": hashlib.sha256(face.image).hexdigest() if face.image is not None else None,
     }
+    for field, default in ART_DEFAULTS.items():
+        value = getattr(face, field)
+        if value != default:
+            fields[field] = _key_value(value)
     payload = json.dumps(fields, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(payload.encode("ascii")).hexdigest()
+
+
+def credit_line(artist: str, licence: str) -> str:
+    """What the card says of its picture: "Illus. Ann Vey · CC BY 4.0", or "" for nothing."""
+    artist, licence = _one_line(_clean(artist)), _one_line(_clean(licence))
+    parts = [f"Illus. {artist}"] if artist else []
+    if licence:
+        parts.append(licence)
+    return " \u00b7 ".join(parts)
 
 
 def ordinal(number: int) -> str:
@@ -718,13 +754,52 @@ def _draw_footer(card: Image.Image, edition: str, scheme: Scheme) -> None:
     )
 
 
+def _draw_credit(card: Image.Image, credit: str) -> None:
+    """The artist and licence, small and light in the dark border under the frame."""
+    if not credit:
+        return
+    room = CREDIT_RIGHT - CREDIT_LEFT
+    text, size = _fit_line(credit[:MAX_NAME_CHARS], "sans", CREDIT_SIZES, room)
+    ImageDraw.Draw(card).text(
+        ((CREDIT_LEFT + CREDIT_RIGHT) / 2, CREDIT_BASELINE),
+        text,
+        font=_font("sans", size),
+        fill=CREDIT_INK,
+        anchor="ms",
+    )
+
+
 # --- The card image -------------------------------------------------------------------------
 
 
-def _draw_image(card: Image.Image, data: bytes | None, kind: str) -> None:
+@dataclass(frozen=True)
+class Framing:
+    """How a picture fills its box: a zoom of 1 or more about a focus (0 to 1 each way)."""
+
+    zoom: float = 1.0
+    x: float = 0.5
+    y: float = 0.5
+
+
+def _unit(value: object, default: float, low: float, high: float) -> float:
+    # A stored card's values were checked on save; a face built by hand still draws.
+    if not isinstance(value, int | float) or isinstance(value, bool) or value != value:
+        return default
+    return float(min(max(value, low), high))
+
+
+def _framing(face: CardFace) -> Framing:
+    return Framing(
+        zoom=_unit(face.art_zoom, 1.0, 1.0, MAX_ART_ZOOM),
+        x=_unit(face.art_x, 0.5, 0.0, 1.0),
+        y=_unit(face.art_y, 0.5, 0.0, 1.0),
+    )
+
+
+def _draw_image(card: Image.Image, data: bytes | None, kind: str, framing: Framing) -> None:
     left, top, right, bottom = IMAGE_BOX
     size = (right - left, bottom - top)
-    art = _load_art(data, size, SCHEMES[kind].image_fill) if data else None
+    art = _load_art(data, size, SCHEMES[kind].image_fill, framing) if data else None
     card.paste(art if art is not None else _placeholder(kind), IMAGE_BOX[:2])
     # A fine dark edge around the picture, drawn last so it sits over the image.
     ImageDraw.Draw(card).rectangle(
@@ -732,8 +807,10 @@ def _draw_image(card: Image.Image, data: bytes | None, kind: str) -> None:
     )
 
 
-def _load_art(data: bytes, size: tuple[int, int], background: Color) -> Image.Image | None:
-    """The stored image, cropped to fill the box from its centre; None if it cannot be read.
+def _load_art(
+    data: bytes, size: tuple[int, int], background: Color, framing: Framing = Framing()
+) -> Image.Image | None:
+    """The stored image, cropped to fill the box as framed; None if it cannot be read.
 
     Stored images were checked on upload, but a card must print even if its file is damaged, so
     anything unreadable shows the placeholder instead.
@@ -749,13 +826,18 @@ def _load_art(data: bytes, size: tuple[int, int], background: Color) -> Image.Im
                 # Let the decoder do most of the shrinking; much faster for large photos.
                 sideways = opened.getexif().get(ExifTags.Base.Orientation, 1) in (5, 6, 7, 8)
                 box_size = (size[1], size[0]) if sideways else size
-                opened.draft("RGB", _cover_size(opened.size, box_size))
+                # A zoomed picture shows a smaller part of the photo, so needs more of its pixels.
+                wanted = (
+                    math.ceil(box_size[0] * framing.zoom),
+                    math.ceil(box_size[1] * framing.zoom),
+                )
+                opened.draft("RGB", _cover_size(opened.size, wanted))
             opened.load()
             image = ImageOps.exif_transpose(opened)
             if image.mode not in ("RGB", "RGBA"):
                 has_alpha = "A" in image.getbands() or image.has_transparency_data
                 image = image.convert("RGBA" if has_alpha else "RGB")
-            crop = _cover_crop(image.size, size)
+            crop = _cover_crop(image.size, size, framing)
             image = image.resize(size, Image.Resampling.LANCZOS, box=crop, reducing_gap=2.0)
             if image.mode == "RGBA":
                 flat = Image.new("RGB", size, background)
@@ -772,18 +854,24 @@ def _cover_size(source: tuple[int, int], target: tuple[int, int]) -> tuple[int, 
 
 
 def _cover_crop(
-    source: tuple[int, int], target: tuple[int, int]
+    source: tuple[int, int], target: tuple[int, int], framing: Framing = Framing()
 ) -> tuple[float, float, float, float]:
-    """The centred part of the source with the target's proportions."""
+    """The part of the source with the target's proportions that the framing shows.
+
+    As ImageOps.fit with `centering` (the focus), then zoomed about the focus: the largest
+    such part is shrunk by the zoom and placed so that the focus sits as far across and down
+    the part as it sits in the whole source. Worked out on the source, so the picture is
+    resampled once, whatever the zoom."""
     width, height = source
     target_ratio = target[0] / target[1]
     if width / height > target_ratio:
-        crop_width = height * target_ratio
-        left = (width - crop_width) / 2
-        return (left, 0.0, left + crop_width, float(height))
-    crop_height = width / target_ratio
-    top = (height - crop_height) / 2
-    return (0.0, top, float(width), top + crop_height)
+        crop_width, crop_height = height * target_ratio, float(height)
+    else:
+        crop_width, crop_height = float(width), width / target_ratio
+    crop_width, crop_height = crop_width / framing.zoom, crop_height / framing.zoom
+    left = (width - crop_width) * framing.x
+    top = (height - crop_height) * framing.y
+    return (left, top, left + crop_width, top + crop_height)
 
 
 @lru_cache(maxsize=4)

@@ -28,8 +28,9 @@ database's full-text index (`TextMatch`: PostgreSQL's text search, SQLite's FTS5
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from typing import Any
@@ -37,12 +38,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import (
     Count,
-    Exists,
     F,
     Func,
     IntegerField,
     OrderBy,
-    OuterRef,
     Q,
     QuerySet,
     Value,
@@ -566,11 +565,12 @@ def term_q(term: Term) -> Q:
         else:
             condition = Q(design_edition=term.value)
     elif term.key == "legal":
-        condition = Q(
-            Exists(
-                CardVerdict.objects.filter(card=OuterRef("pk"), edition=term.value, playable=True)
-            )
-        )
+        # The cards playable under that edition, as one list the database makes once (a hash,
+        # or SQLite's list of ids) rather than a look-up of the card's verdict for each card.
+        # (`playable IN (true)`: a plain `playable` is a test SQLite does not look up in the
+        # verdicts' index on edition and playable.)
+        playable = CardVerdict.objects.filter(edition=term.value, playable__in=[True])
+        condition = Q(pk__in=playable.values("card_id"))
     elif term.key in NUMERIC_KEYS:
         condition = _number_q(term)
     else:  # pragma: no cover - the parser only makes the keys above
@@ -598,15 +598,33 @@ def _number_q(term: Term) -> Q:
     return Q((GreaterThan if term.op == ">" else GreaterThanOrEqual)(stat, value))
 
 
-def query_q(query: CardQuery) -> Q:
-    """Every term's filter. The words that must be there are looked up together, in one
-    question to the index."""
-    wanted = [_phrase(term) for term in query.terms if term.searches_text and not term.negated]
-    combined = Q(TextMatch(wanted)) if wanted else Q()
+def query_q(query: CardQuery, names: Sequence[Phrase] = (), *, named: bool | None = None) -> Q:
+    """Every term's filter. The words that must be there, and those that must not (when some
+    must), are looked up together: one question to the index. With `named`, the card's name
+    must hold the `names` phrases too (True) or not all of them (False): the two parts of an
+    order by relevance."""
+    match = text_match(query, names, named=named)
+    combined = Q(match) if match is not None else Q()
     for term in query.terms:
-        if not (term.searches_text and not term.negated):
+        if not term.searches_text or (term.negated and match is None):
             combined &= term_q(term)
     return combined
+
+
+def text_match(
+    query: CardQuery, names: Sequence[Phrase] = (), *, named: bool | None = None
+) -> TextMatch | None:
+    """The words of query_q, as one question to the text index; None when no words must be
+    there (words that must not are then each a filter of their own)."""
+    wanted = [_phrase(term) for term in query.terms if term.searches_text and not term.negated]
+    if not wanted:
+        return None
+    excluded = [[_phrase(term)] for term in query.terms if term.searches_text and term.negated]
+    if named is True:
+        wanted = [*wanted, *names]
+    elif named is False:
+        excluded.append(list(names))
+    return TextMatch(wanted, excluded)
 
 
 def as_query(q: str | CardQuery) -> CardQuery:
@@ -679,17 +697,21 @@ def ordering(order: str, descending: bool, prefix: str = "") -> list[OrderBy]:
 
 
 # How common matches are is measured among the SAMPLE newest cards. When at least COMMON of
-# them match, a page is best read by walking the cards in order until enough match; rarer,
-# the matches are best found through the indexes (bitmaps) and sorted, first among the WINDOW
-# newest cards. Counting (up to 1,001) walks only when matches are more common still.
+# them match, a page of the newest is best read by walking the cards in that order until
+# enough match (24 / COMMON cards at most); rarer, the matches are best found through the
+# indexes (bitmaps) and sorted, first among the WINDOW newest cards. Another order's index is
+# walked from COMMON_IN_ORDER (its matches may gather away from its start: names starting with
+# the word). A count (up to 1,001) reads every match it counts, walking past the others: it
+# walks only from COMMON_TO_COUNT, below which reading the matches through the indexes costs
+# less than walking 1,001 / share cards.
 SAMPLE = 2_000
 COMMON = 0.005
-COMMON_TO_COUNT = 0.03
+COMMON_IN_ORDER = 0.03
+COMMON_TO_COUNT = 0.04
 WINDOW = 50_000
-# The planner's ways of reading for each: a page walks an index in its order; a count reads
-# the table in its own order (it needs no order); matches are found by bitmaps of the indexes.
+# The planner's ways of reading for each: a walk follows an index in its order; matches are
+# found by bitmaps of the indexes.
 WALK = {"seqscan": False, "indexscan": True, "bitmapscan": False}
-SCAN = {"seqscan": True, "indexscan": True, "bitmapscan": False}
 FIND = {"seqscan": False, "indexscan": False, "bitmapscan": True}
 
 
@@ -703,6 +725,26 @@ def _edge(found: QuerySet, size: int, *, descending: bool) -> Any | None:
         ]
     )
     return edges[0] if edges else None
+
+
+# The WINDOW's edges, by database, size and direction, with when each was read (time.monotonic)
+# and kept for EDGE_SECONDS: finding the 50,000th newest card reads 50,000 entries of an
+# index, and an edge a minute old narrows the search as well (it only chooses where to look
+# first: the pages are the same with any edge).
+EDGE_SECONDS = 60.0
+_edges: dict[tuple[str, int, bool], tuple[float, Any]] = {}
+
+
+def _window_edge(found: QuerySet, size: int, *, descending: bool) -> Any | None:
+    key = (found.db, size, descending)
+    now = time.monotonic()
+    kept = _edges.get(key)
+    if kept is not None and now - kept[0] < EDGE_SECONDS:
+        return kept[1]
+    edge = _edge(found, size, descending=descending)
+    if edge is not None:
+        _edges[key] = (now, edge)
+    return edge
 
 
 def _within(edge: Any, *, descending: bool, inside: bool = True) -> Q:
@@ -731,7 +773,7 @@ def newest_ids(
     if common:
         with text_index.scans(using, **WALK):
             return list(ordered[start:stop])
-    edge = _edge(found, WINDOW, descending=descending)
+    edge = _window_edge(found, WINDOW, descending=descending) if text_index.bitmaps(using) else None
     if edge is None:
         with text_index.scans(using, **FIND):
             return list(ordered[start:stop])
@@ -756,9 +798,9 @@ class CardResults:
     verdicts) in one query.
 
     When words are searched, how common the matches (of each part) are is measured among the
-    SAMPLE newest cards, and decides how the database reads them (text_index.scans): counting
-    and paging then cost about as much for a word in every other card as for one in a hundred
-    thousand."""
+    SAMPLE newest cards (on SQLite, guessed from the text index alone: _matches), and decides
+    how the database reads them (text_index.scans): counting and paging then cost about as
+    much for a word in every other card as for one in a hundred thousand."""
 
     ordered = True
 
@@ -769,24 +811,33 @@ class CardResults:
         order: str,
         descending: bool,
         name_match: Q | None = None,
+        parts: tuple[QuerySet, QuerySet] | None = None,
+        texts: Sequence[TextMatch] = (),
         words: bool = False,
+        shown: QuerySet | None = None,
     ) -> None:
         self.found = found
+        # The page's cards are read by id from the cards the viewer may see, with what they
+        # show: the search is not asked again.
+        self.shown = found if shown is None else shown
         self.order, self.descending = order, descending
         self.words = words
         self.name_match = name_match
-        parts = [found]
-        if name_match is not None:
-            parts = [found.filter(name_match), found.exclude(name_match)]
-        self.parts = parts if descending else parts[::-1]
+        if parts is None and name_match is not None:
+            parts = (found.filter(name_match), found.exclude(name_match))
+        ordered = list(parts) if parts is not None else [found]
+        self.parts = ordered if descending else ordered[::-1]
+        # The words of all the matches, then of each part, as the text index is asked them.
+        self.texts = list(texts)
+        self._rough: dict[int, int | None] = {}
 
     def count(self) -> int:
         return self.found.count()
 
     @cached_property
     def _sample(self) -> list[int] | None:
-        """Matches among the SAMPLE newest cards: in all, then in each part (None when no
-        words are searched, or there are fewer cards)."""
+        """PostgreSQL: matches among the SAMPLE newest cards, in all, then in each part (None
+        when no words are searched, or there are fewer cards)."""
         if not self.words:
             return None
         edge = _edge(self.found, SAMPLE, descending=True)
@@ -802,25 +853,61 @@ class CardResults:
         parts = [found["named"], found["all"] - found["named"]]
         return [found["all"], *(parts if self.descending else parts[::-1])]
 
+    @cached_property
+    def _planned(self) -> bool:
+        """Whether the database plans by how common the matches are (PostgreSQL): SQLite reads
+        the words' matches from its index first in any case, and only the pages' order of
+        reading them (text_index.scans) is chosen."""
+        return text_index.bitmaps(self.found.db)
+
+    def _matches(self, index: int) -> int | None:
+        """How common the matches are, as a number among SAMPLE cards: of all (0), or of one
+        part (1, 2). PostgreSQL counts them among the SAMPLE newest cards; SQLite asks the text
+        index how many cards hold the words, as far as it matters (any visibility, other
+        filters aside), which costs less than reading the matches among the newest cards.
+        None when no words are searched."""
+        if self._planned:
+            return None if self._sample is None else self._sample[index]
+        if not self.words or len(self.texts) != 1 + len(self.parts):
+            return None
+        if index and not self.descending:
+            index = len(self.parts) + 1 - index  # the parts go the other way round
+        text = self.texts[index]
+        if id(text) not in self._rough:
+            enough = max(COMMON, COMMON_IN_ORDER)
+            share = text_index.sqlite_rough_share(self.found.db, text, enough)
+            self._rough[id(text)] = None if share is None else round(share * SAMPLE)
+        return self._rough[id(text)]
+
     def common(self, part: int | None = None, *, share: float | None = None) -> bool | None:
         """Whether the matches (of one part) make at least `share` (COMMON) of the cards; None
         when not measured."""
-        if self._sample is None:
+        matches = self._matches(0 if part is None else part + 1)
+        if matches is None:
             return None
-        matches = self._sample[0 if part is None else part + 1]
         return matches >= (COMMON if share is None else share) * SAMPLE
 
     def capped_count(self, limit: int) -> int:
         """How many there are, counting no further than `limit`."""
-        if self._sample is not None and self._sample[0] >= limit:
+        if self._planned and self._sample is not None and self._sample[0] >= limit:
             return limit
-        return self._count(self.found, limit, self.common(share=COMMON_TO_COUNT))
+        return self._count(self.found, limit, None)
 
-    def _count(self, found: QuerySet, limit: int, common: bool | None) -> int:
+    def _count(self, found: QuerySet, limit: int, part: int | None) -> int:
+        """How many of `found` (all, or one part) there are, up to `limit`: on PostgreSQL read
+        in the order of the newest when they are common, found through the indexes otherwise;
+        SQLite reads them from the text index's list either way."""
         counted = found.order_by().values("pk")[:limit]
+        common = self.common(part, share=COMMON_TO_COUNT) if self._planned else None
         if common is None:
             return counted.count()
-        with text_index.scans(found.db, **(SCAN if common else FIND)):
+        if common:
+            # Newest first, as the sample was taken: a word new to the site is met at once,
+            # where the table's own order may hold every old card before it.
+            walked = found.order_by(*ordering("newest", True)).values("pk")[:limit]
+            with text_index.scans(found.db, **WALK):
+                return walked.count()
+        with text_index.scans(found.db, **FIND):
             return counted.count()
 
     def _ids(self, number: int, start: int, stop: int) -> list[Any]:
@@ -829,9 +916,8 @@ class CardResults:
         if self.order == "newest":
             return newest_ids(part, start, stop, descending=self.descending, common=common)
         # Another order than the newest: the walk is in that order's index, where matches may
-        # gather far from its start (names starting with the word, say): only walked when common
-        # enough to be counted that way too.
-        common = self.common(number, share=COMMON_TO_COUNT)
+        # gather far from its start (names starting with the word, say).
+        common = self.common(number, share=COMMON_IN_ORDER)
         ordered = part.order_by(*ordering(self.order, self.descending))
         if common is None:
             # No words: the planner's estimates of the other filters are good.
@@ -852,8 +938,7 @@ class CardResults:
                 if ids or start <= before:
                     before += max(0, start - before) + len(ids)
                 else:
-                    common = self.common(number, share=COMMON_TO_COUNT)
-                    before += self._count(part, start - before, common)
+                    before += self._count(part, start - before, number)
         return found
 
     def __iter__(self) -> Iterator[Any]:
@@ -873,7 +958,7 @@ class CardResults:
         if step not in (None, 1) or start < 0 or stop is None or stop < 0:
             raise ValueError("CardResults takes slices [start:stop] from the start.")
         ids = self.ids(start, stop)
-        cards = self.found.order_by().in_bulk(ids)
+        cards = self.shown.order_by().in_bulk(ids) if ids else {}
         return [cards[pk] for pk in ids if pk in cards]
 
 
@@ -887,8 +972,31 @@ def find_cards(queryset: QuerySet, q: str | CardQuery) -> CardResults:
         # Free words rank: a card whose name holds them comes first. Words asked of one field
         # (name:, text:, flavor:) have nothing to rank by.
         free = [term for term in query.terms if term.key == "any" and not term.negated]
-        name_match = Q(TextMatch([_phrase(term, ("name",)) for term in free])) if free else None
-        return CardResults(
-            found, order="newest", descending=descending, name_match=name_match, words=query.ranks
-        )
-    return CardResults(found, order=order, descending=descending, words=query.ranks)
+        if free:
+            # Each part is one question to the text index: the words, with the name's or not.
+            names = [_phrase(term, ("name",)) for term in free]
+            named = text_match(query, names, named=True)
+            unnamed = text_match(query, names, named=False)
+            return CardResults(
+                found,
+                order="newest",
+                descending=descending,
+                name_match=Q(TextMatch(names)),
+                parts=(
+                    queryset.filter(query_q(query, names, named=True)),
+                    queryset.filter(query_q(query, names, named=False)),
+                ),
+                texts=[m for m in (text_match(query), named, unnamed) if m is not None],
+                words=query.ranks,
+                shown=queryset,
+            )
+        order = "newest"
+    match = text_match(query)
+    return CardResults(
+        found,
+        order=order,
+        descending=descending,
+        texts=[match, match] if match is not None else [],
+        words=query.ranks,
+        shown=queryset,
+    )

@@ -17,6 +17,7 @@ from django.http import Http404
 
 from cards import rules
 from cards.models import DEFINITION_FIELDS, Card, CardRevision, CardVerdict, CollectionEntry
+from cards.render import ART_DEFAULTS
 from cards.search import CardQuery, CardResults, as_query, filter_cards, find_cards, ordering
 
 MAX_ID = 2**63 - 1  # the largest id a database column holds
@@ -280,6 +281,11 @@ FIELD_LABELS = {
     "hp": "HP",
     "ability_text": "Ability text",
     "flavor_text": "Flavor text",
+    "art_zoom": "Picture zoom",
+    "art_x": "Picture focus across",
+    "art_y": "Picture focus down",
+    "artist": "Artist",
+    "art_licence": "Art licence",
     "image": "Image",
 }
 TEXT_FIELDS = {"name", "ability_text", "flavor_text"}
@@ -331,11 +337,13 @@ def text_diff(old: str, new: str) -> tuple[DiffPiece, ...]:
 def revision_changes(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[FieldChange, ...]:
     changes: list[FieldChange] = []
     for field in (*DEFINITION_FIELDS, "image"):
-        before = None if old is None else old.get(field)
-        after = new.get(field)
+        # A revision leaves out framing and credit the card does not have (Card.definition).
+        default = ART_DEFAULTS.get(field)
+        before = None if old is None else old.get(field, default)
+        after = new.get(field, default)
         if old is not None and before == after:
             continue
-        if old is None and after in (None, ""):
+        if old is None and after in (None, "", default):
             continue
         pieces: tuple[DiffPiece, ...] = ()
         if field in TEXT_FIELDS and old is not None:

@@ -18,6 +18,7 @@ from cards.check_api import (
     MAX_STAT,
     CardDefinitionSerializer,
     StatField,
+    framing_fields,
 )
 from cards.images import ImageRejected, clean_image
 from cards.models import DEFINITION_FIELDS, Card, CollectionEntry
@@ -123,6 +124,7 @@ class CardInputSerializer(serializers.Serializer):
     flavor_text = serializers.CharField(
         max_length=MAX_FLAVOR_TEXT, allow_blank=True, required=False
     )
+    art_zoom, art_x, art_y, artist, art_licence = framing_fields()
     visibility = serializers.ChoiceField(choices=Card.Visibility.values, required=False)
     image = ImageUploadField(
         required=False,
@@ -141,6 +143,7 @@ class CardFormSerializer(TextValues, CardInputSerializer):
     level = WholeNumberField(text=True)
     sp = WholeNumberField(required=False, text=True, blank_is_null=True, help_text="Minions only.")
     hp = WholeNumberField(required=False, text=True, blank_is_null=True, help_text="Minions only.")
+    art_zoom, art_x, art_y, artist, art_licence = framing_fields(text=True)
     image = ImageUploadField(
         required=False, blank_removes=True, help_text=f"{IMAGE_HELP} Empty removes it."
     )
@@ -180,6 +183,7 @@ class CardImportSerializer(serializers.Serializer):
     flavor_text = serializers.CharField(
         max_length=MAX_FLAVOR_TEXT, allow_blank=True, required=False, trim_whitespace=False
     )
+    art_zoom, art_x, art_y, artist, art_licence = framing_fields()
 
 
 class CardOutputSerializer(serializers.ModelSerializer):

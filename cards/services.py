@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -23,10 +24,17 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from cards import rules
-from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT
+from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT, read_number
 from cards.images import CleanImage, ImageRejected, clean_image
-from cards.models import DEFINITION_FIELDS, Card, CardRevision, CardVerdict, CollectionEntry
-from cards.render import CardFace, content_key, render_card
+from cards.models import (
+    DEFINITION_FIELDS,
+    MAX_CREDIT,
+    Card,
+    CardRevision,
+    CardVerdict,
+    CollectionEntry,
+)
+from cards.render import ART_DEFAULTS, MAX_ART_ZOOM, CardFace, content_key, render_card
 from kotc_site.inputs import InputError, name_problem, read_whole_number
 
 logger = logging.getLogger(__name__)
@@ -68,24 +76,60 @@ def _whole(value: Any, label: str, *, required: bool, maximum: int = MAX_STAT) -
     return value
 
 
+# The framing of a card's picture (cards.render.CardFace): field, label, lowest, highest.
+ART_RANGES = (
+    ("art_zoom", "The picture's zoom", 1.0, MAX_ART_ZOOM),
+    ("art_x", "The picture's focus across", 0.0, 1.0),
+    ("art_y", "The picture's focus down", 0.0, 1.0),
+)
+CREDITS = (("artist", "The artist's name"), ("art_licence", "The art licence"))
+
+
+def _fraction(value: Any, label: str, low: float, high: float, default: float) -> float:
+    """A framing value: a number from low to high (written out, in a form), kept to three
+    decimals; nothing given is the default."""
+    if value is None or value == "":
+        return default
+    if isinstance(value, str):
+        try:
+            value = read_number(value)
+        except ValueError as error:
+            raise ValueError(f"{label} must be a number: {error}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{label} must be a number.")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{label} must be a number, not {value}.")
+    if not low <= value <= high:
+        shown = f"{value:g}" if isinstance(value, float) else str(value)[:20]
+        raise ValueError(f"{label} must be from {low:g} to {high:g}, not {shown}.")
+    return round(float(value), 3)
+
+
 def definition_clean(definition: Mapping[str, Any]) -> dict[str, Any]:
     """A card definition the site can store: whole numbers, known kind, texts within limits.
 
-    SP and HP are required for minions and cleared for spells. Raises ValidationError with an
-    error for each bad field.
+    SP and HP are required for minions and cleared for spells. The picture's framing is a zoom
+    from 1 to MAX_ART_ZOOM and a focus from 0 to 1 each way; the artist and licence are one line
+    each, as names are; left out, each is as on a card without them. The name and texts are kept as
+    a reader sees them (cards.rules.clean_text: Unicode NFKC, no zero-width spaces, soft
+    hyphens or other invisible format characters), so what is stored is what the rules read
+    and what a search finds. Raises ValidationError with an error for each bad field.
     """
     errors: dict[str, list[str]] = {}
     clean: dict[str, Any] = {}
 
     name = definition.get("name")
     name = name.strip() if isinstance(name, str) else ""
-    if not name:
+    # A name that breaks a line cannot be written in a deck list and read back; that is said
+    # of the name as typed, before cleaning could hide it.
+    problem = name_problem(name)
+    name = rules.clean_text(name).strip()
+    if problem:
+        errors["name"] = [problem]
+    elif not name:
         errors["name"] = ["A card needs a name."]
     elif len(name) > MAX_NAME:
         errors["name"] = [f"The name has {len(name)} characters; the limit is {MAX_NAME}."]
-    elif problem := name_problem(name):
-        # A name that breaks a line cannot be written in a deck list and read back.
-        errors["name"] = [problem]
     clean["name"] = name
 
     kind = definition.get("kind")
@@ -127,9 +171,31 @@ def definition_clean(definition: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(text, str):
             errors[key] = [f"{label} must be text."]
             continue
-        text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
+        text = rules.clean_text(text.replace("\r\n", "\n").replace("\r", "\n")).strip()
         if len(text) > limit:
             errors[key] = [f"{label} has {len(text)} characters; the limit is {limit}."]
+        clean[key] = text
+
+    for key, label, low, high in ART_RANGES:
+        try:
+            clean[key] = _fraction(definition.get(key), label, low, high, ART_DEFAULTS[key])
+        except ValueError as error:
+            errors[key] = [str(error)]
+
+    for key, label in CREDITS:
+        text = definition.get(key)
+        text = "" if text is None else text
+        if not isinstance(text, str):
+            errors[key] = [f"{label} must be text."]
+            continue
+        # A credit is printed on one line, as a name is: said of it as typed, as for names.
+        text = text.strip()
+        problem = name_problem(text)
+        text = rules.clean_text(text).strip()
+        if problem:
+            errors[key] = [problem.replace("The name", label, 1)]
+        elif len(text) > MAX_CREDIT:
+            errors[key] = [f"{label} has {len(text)} characters; the limit is {MAX_CREDIT}."]
         clean[key] = text
 
     for key in ("name", "ability_text", "flavor_text"):
@@ -492,6 +558,11 @@ def card_face(card: Card, *, image: bytes | None | Any = UNCHANGED) -> CardFace:
         ability_text=card.ability_text,
         flavor_text=card.flavor_text,
         image=image,
+        art_zoom=card.art_zoom,
+        art_x=card.art_x,
+        art_y=card.art_y,
+        artist=card.artist,
+        art_licence=card.art_licence,
     )
 
 

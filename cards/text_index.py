@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,10 @@ WORD_COLUMNS = {"name": "name_words", "ability_text": "text_words", "flavor_text
 PAIR_COLUMNS = {"ability_text": "text_pairs"}
 PAIRS_FUNCTION = "card_word_pairs"
 FTS_TABLE = "cards_card_fts"
+# Whether the text matches compiled now are checked row by row, the cards being walked in an
+# index's order (scans without bitmaps or reading the table as it lies), rather than found
+# through the text index: each database then asks them in the form cheapest to check.
+_ROW_BY_ROW = ContextVar("row_by_row", default=False)
 
 
 @dataclass(frozen=True)
@@ -81,18 +86,24 @@ Check = tuple[str, str, str]
 FREE_WORDS = "name_words || text_words"
 
 
-def postgresql_checks(phrases: Sequence[Phrase]) -> list[list[list[Check]]]:
+def postgresql_checks(
+    phrases: Sequence[Phrase], *, row_by_row: bool = False
+) -> list[list[list[Check]]]:
     """PostgreSQL: every phrase as checks on the word columns. All of the outer list must hold,
     one of each middle list (the fields a phrase may be in), all of each inner list.
 
     Single words of one field are asked together: one question to its index. A phrase in the
     ability text is asked of its word pairs first: the planner knows how rare a pair is
     ("draw card" is, though "draw" and "card" are common), and the pairs' index finds the few
-    texts whose words' positions are then checked."""
+    texts whose words' positions are then checked.
+
+    `row_by_row`: the checks of cards walked one by one, where no index is asked. Free words
+    are then checked in each field's own words (joining the name's words to the text's costs
+    more than the check) and phrases without their pairs (which the phrase implies)."""
     together: dict[str, list[Phrase]] = {}
     checks: list[list[list[Check]]] = []
     for phrase in phrases:
-        if len(phrase.words) == 1 and phrase.fields == ("name", "ability_text"):
+        if len(phrase.words) == 1 and phrase.fields == ("name", "ability_text") and not row_by_row:
             together.setdefault(FREE_WORDS, []).append(phrase)
             continue
         if len(phrase.fields) == 1 and len(phrase.words) == 1:
@@ -101,7 +112,7 @@ def postgresql_checks(phrases: Sequence[Phrase]) -> list[list[list[Check]]]:
         either = []
         for name in phrase.fields:
             field_checks = [(WORD_COLUMNS[name], "words", tsquery_text([phrase]))]
-            if name in PAIR_COLUMNS and len(phrase.words) > 1:
+            if name in PAIR_COLUMNS and len(phrase.words) > 1 and not row_by_row:
                 field_checks.insert(0, (PAIR_COLUMNS[name], "pairs", _pairs_text(phrase)))
             either.append(field_checks)
         checks.append(either)
@@ -109,32 +120,44 @@ def postgresql_checks(phrases: Sequence[Phrase]) -> list[list[list[Check]]]:
     return alone + checks
 
 
-def fts5_text(phrases: Sequence[Phrase]) -> str:
-    """SQLite: every phrase, as FTS5's MATCH reads it (a phrase is matched within a column)."""
-    parts = []
-    for phrase in phrases:
-        text = " ".join(phrase.words).replace('"', '""')
-        parts.append(f'{{{" ".join(phrase.fields)}}} : "{text}"' + (" *" if phrase.prefix else ""))
-    return " AND ".join(parts)
+def fts5_text(phrases: Sequence[Phrase], excluded: Sequence[Sequence[Phrase]] = ()) -> str:
+    """SQLite: every phrase, as FTS5's MATCH reads it (a phrase is matched within a column),
+    and none of the `excluded` groups whole."""
+
+    def every(group: Sequence[Phrase]) -> str:
+        parts = []
+        for phrase in group:
+            text = " ".join(phrase.words).replace('"', '""')
+            fields = " ".join(phrase.fields)
+            parts.append(f'{{{fields}}} : "{text}"' + (" *" if phrase.prefix else ""))
+        return " AND ".join(parts)
+
+    return " NOT ".join(f"({every(group)})" for group in [phrases, *excluded])
 
 
 class TextMatch(Expression):
-    """Whether the card at hand holds every phrase: a condition to filter cards with.
+    """Whether the card at hand holds every phrase, and none of the `excluded` groups of
+    phrases whole: a condition to filter cards with.
 
     It reads the card's id from the query it is used in (so it works on joined and nested
-    card queries too) and asks that database's full-text index."""
+    card queries too) and asks that database's full-text index: on SQLite, the whole condition
+    is one question to FTS5, which intersects its lists of words itself."""
 
     conditional = True
 
-    def __init__(self, phrases: Sequence[Phrase]) -> None:
+    def __init__(
+        self, phrases: Sequence[Phrase], excluded: Sequence[Sequence[Phrase]] = ()
+    ) -> None:
         super().__init__(output_field=BooleanField())
-        if not phrases or not all(phrase.words for phrase in phrases):
+        groups = [phrases, *excluded]
+        if not all(group and all(phrase.words for phrase in group) for group in groups):
             raise ValueError("A text match needs words to look for.")
         self.phrases = tuple(phrases)
+        self.excluded = tuple(tuple(group) for group in excluded)
         self.card: Any = F("pk")
 
     def __repr__(self) -> str:
-        return f"TextMatch({self.phrases!r})"
+        return f"TextMatch({self.phrases!r}, excluded={self.excluded!r})"
 
     def get_source_expressions(self) -> list[Any]:
         return [self.card]
@@ -165,38 +188,91 @@ class TextMatch(Expression):
             params.extend(query_params)
             return f"{target} @@ {query_sql}"
 
-        sql = " AND ".join(
-            "("
-            + " OR ".join(
-                "(" + " AND ".join(check(*one) for one in field_checks) + ")"
-                for field_checks in either
+        def every(phrases: Sequence[Phrase]) -> str:
+            return " AND ".join(
+                "("
+                + " OR ".join(
+                    "(" + " AND ".join(check(*one) for one in field_checks) + ")"
+                    for field_checks in either
+                )
+                + ")"
+                for either in postgresql_checks(phrases, row_by_row=_ROW_BY_ROW.get())
             )
-            + ")"
-            for either in postgresql_checks(self.phrases)
+
+        sql = " AND ".join(
+            [every(self.phrases), *(f"NOT ({every(group)})" for group in self.excluded)]
         )
         return f"({sql})", params
 
     def as_sqlite(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         card_sql, card_params = compiler.compile(self.card)
+        # A unary + keeps SQLite from reading the cards by the ids the index gives (one lookup
+        # per match, then a sort): it walks the cards in the order's index instead, checking
+        # each id against the matches, and stops when the page is full.
+        checked = "+" if _ROW_BY_ROW.get() else ""
         return (
-            f"{card_sql} IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s)",
-            [*card_params, fts5_text(self.phrases)],
+            f"{checked}{card_sql} IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s)",
+            [*card_params, fts5_text(self.phrases, self.excluded)],
         )
+
+
+def bitmaps(using: str) -> bool:
+    """Whether the database finds matches as bitmaps of its indexes, which a range of the
+    newest cards (another bitmap) narrows before any card is read: PostgreSQL. SQLite reads
+    every match by its id whatever else narrows them."""
+    return connections[using].vendor == "postgresql"
+
+
+def sqlite_rough_share(using: str, match: TextMatch, enough: float) -> float | None:
+    """SQLite: the share of all cards (any visibility, filters other than words aside) whose
+    words `match` holds, counted from FTS5's own lists (no card is read) up to `enough` of
+    them; None on other databases. Cheap where the search's own measure (cards.search) would
+    read each match: a rough guide to how the matches are best read, never to what they are."""
+    connection = connections[using]
+    if connection.vendor != "sqlite":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT max(rowid) FROM cards_card")
+        cards = cursor.fetchone()[0] or 0
+        if not cards:
+            return 0.0
+        cursor.execute(
+            f"SELECT count(*) FROM (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s "
+            "LIMIT %s)",
+            [fts5_text(match.phrases, match.excluded), max(1, int(enough * cards) + 1)],
+        )
+        return cursor.fetchone()[0] / cards
 
 
 @contextmanager
 def scans(using: str, **allowed: bool) -> Iterator[None]:
-    """PostgreSQL: run the queries inside with some of the planner's ways of reading a table
-    switched off (scans(using, seqscan=False, indexscan=False): only bitmaps of the indexes).
+    """Run the queries inside with some of the planner's ways of reading a table switched off
+    (scans(using, seqscan=False, indexscan=False): only bitmaps of the indexes).
 
     Whether to read the cards in an index's order until enough match, or to find every match
     and sort them, is best decided from how common the matches are; for words, the search
     measures that itself (cards.search.CardResults) rather than trust the planner's estimate,
-    which can be far off for words and phrases. Nothing on other databases."""
+    which can be far off for words and phrases. PostgreSQL is told by its settings; on SQLite,
+    when only an index may be walked, the text matches compiled inside are checked row by row
+    (TextMatch), and otherwise drive the query."""
     connection = connections[using]
-    if connection.vendor != "postgresql":
-        yield
-        return
+    # Only an index's order to walk (no bitmaps, no reading the table as it lies).
+    walk = not allowed.get("bitmapscan", True) and not allowed.get("seqscan", True)
+    token = _ROW_BY_ROW.set(walk)
+    try:
+        if connection.vendor == "postgresql":
+            with _planner_settings(connection, using, allowed):
+                yield
+        else:
+            yield
+    finally:
+        _ROW_BY_ROW.reset(token)
+
+
+@contextmanager
+def _planner_settings(connection: Any, using: str, allowed: dict[str, bool]) -> Iterator[None]:
+    """PostgreSQL: the planner's ways of reading switched as `allowed` says, for one
+    transaction (or block of one)."""
     settings = [(f"enable_{name}", "on" if on else "off") for name, on in allowed.items()]
     nested = connection.in_atomic_block
     with transaction.atomic(using=using), connection.cursor() as cursor:

@@ -31,7 +31,7 @@ from cards.forms import (
 from cards.images import ImageRejected, clean_image
 from cards.marking import refurbish_segments
 from cards.models import Card
-from cards.render import CardFace
+from cards.render import ART_DEFAULTS, CardFace
 from cards.search import DIRECTIONS, ORDERS, CardQuery, QueryError, parse_query
 from cards.serializers import import_definition
 from kotc_site.pagination import CappedPaginator
@@ -57,7 +57,7 @@ GALLERY_VIEWS = ("grid", "list")
 
 
 def _page(request: HttpRequest, items: Any) -> Any:
-    """A page of the list; its count stops at 10,000 ("10,000+"), so no page counts every
+    """A page of the list; its count stops at 1,000 ("1,000+"), so no page counts every
     match of a search over a million cards."""
     return CappedPaginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
 
@@ -146,7 +146,9 @@ def _verdict_context(rules_card: rules.Card, edition: rules.Edition) -> dict[str
         "result": result,
         "edition": edition,
         "segments": refurbish_segments(rules_card.ability_text, result.replacements),
-        "abilities": rules.parse_abilities(result.text),
+        "abilities": rules.parse_abilities(
+            result.text, condition_opening=edition.condition_opening
+        ),
         "terms_notes": _terms_notes(edition, rules_card.design_edition),
     }
 
@@ -277,6 +279,11 @@ def _preview_context(form: CardPreviewForm, image: bytes | None, user: Any) -> d
         ability_text=(data.get("ability_text") or "").replace("\r\n", "\n"),
         flavor_text=data.get("flavor_text") or "",
         image=image,
+        # A framing that cannot be read (or is left out) draws as a card without one.
+        **{
+            field: default if data.get(field) is None else data[field]
+            for field, default in ART_DEFAULTS.items()
+        },
     )
     edition = _edition_from(data.get("edition"))
     context: dict[str, Any] = {
@@ -297,7 +304,9 @@ def _preview_context(form: CardPreviewForm, image: bytes | None, user: Any) -> d
         )
         context.update(_verdict_context(rules_card, edition))
     else:
-        context["abilities"] = rules.parse_abilities(face.ability_text)
+        context["abilities"] = rules.parse_abilities(
+            face.ability_text, condition_opening=edition.condition_opening
+        )
         context["terms_notes"] = _terms_notes(edition, face.design_edition)
     context.update(_guide_context(form, face))
     return context

@@ -37,7 +37,7 @@ from cards.selectors import card_viewable_q
 from decks import printing, selectors, services
 from decks.check_api import DeckCheckResponseSerializer
 from decks.decklist import DecklistError
-from decks.models import Deck
+from decks.models import Board, Deck
 from decks.print_renders import RETRY_AFTER_SECONDS, PrintNotReady
 from decks.serializers import (
     DeckFormatError,
@@ -82,7 +82,9 @@ def _deck_data(deck: Deck, request: Request) -> dict[str, Any]:
     deck.legal = check.legal  # type: ignore[attr-defined]
     deck.withheld = check.withheld  # type: ignore[attr-defined]
     deck.sorted_entries = [  # type: ignore[attr-defined]
-        _entry_data(entry) for entry in selectors.sorted_entries(deck)
+        _entry_data(entry)
+        for board in Board.values
+        for entry in selectors.sorted_entries(deck, board)
     ]
     return DeckOutputSerializer(deck, context={"request": request}).data
 
@@ -98,6 +100,7 @@ def _entry_data(entry: Any) -> dict[str, Any]:
             "level": None,
             "withheld": True,
             "withdrawn": card.withdrawn,
+            "board": entry.board,
         }
     return {
         "card": card.pk,
@@ -107,11 +110,16 @@ def _entry_data(entry: Any) -> dict[str, Any]:
         "level": card.level,
         "withheld": False,
         "withdrawn": False,
+        "board": entry.board,
     }
 
 
-def _entries(request: Request, rows: list[dict[str, int]]) -> list[tuple[Card, int]]:
-    """Cards by id, each one the user may see; a 400 names the ones that cannot be found."""
+Boards = dict[str, list[tuple[Card, int]]]
+
+
+def _entries(request: Request, rows: list[dict[str, Any]]) -> Boards:
+    """The (card, count) entries of each board, cards by id, each one the user may see; a 400
+    names the ones that cannot be found."""
     ids = [row["card"] for row in rows]
     found = {
         card.pk: card for card in Card.objects.filter(card_viewable_q(request.user), pk__in=ids)
@@ -122,7 +130,10 @@ def _entries(request: Request, rows: list[dict[str, int]]) -> list[tuple[Card, i
         raise ApiValidationError(
             {"entries": [f"No card with id {listed}, or it is another designer's private card."]}
         )
-    return [(found[row["card"]], row["count"]) for row in rows]
+    boards: Boards = {board: [] for board in Board.values}
+    for row in rows:
+        boards[row.get("board", Board.MAIN)].append((found[row["card"]], row["count"]))
+    return boards
 
 
 # A deck as JSON, or as a multipart form whose `entries` part is the JSON list (the media type
@@ -176,7 +187,12 @@ class DeckListView(APIView):
         data = dict(body.validated_data)
         entries = _entries(request, data.pop("entries", []))
         try:
-            deck = services.deck_create(owner=request.user, entries=entries, **data)
+            deck = services.deck_create(
+                owner=request.user,
+                entries=entries[Board.MAIN],
+                maybe=entries[Board.MAYBE],
+                **data,
+            )
         except ValidationError as error:
             raise ApiValidationError(_field_errors(error)) from error
         deck = selectors.deck_with_entries(deck.pk, user=request.user)
@@ -210,7 +226,13 @@ class DeckDetailView(APIView):
         try:
             deck = services.deck_update(deck=deck, user=request.user, **data)
             if entries is not None or not partial:
-                services.deck_set_entries(deck=deck, user=request.user, entries=entries or [])
+                boards = entries or {}
+                services.deck_set_entries(
+                    deck=deck,
+                    user=request.user,
+                    entries=boards.get(Board.MAIN, []),
+                    maybe=boards.get(Board.MAYBE, []),
+                )
         except ValidationError as error:
             raise ApiValidationError(_field_errors(error)) from error
         return Response(
@@ -288,7 +310,7 @@ class DeckExportView(APIView):
     @extend_schema(responses={200: DeckImportSerializer, 404: ERROR})
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-        response = Response(services.deck_definition(deck))
+        response = Response(services.deck_definition(deck, with_maybeboard=True))
         filename = f"{slugify(deck.name) or 'deck'}.json"
         response["Content-Disposition"] = f'inline; filename="{filename}"'
         return response
@@ -417,6 +439,13 @@ class PrintParameters(QueryParameters):
         default=False,
         help_text="Only the copies missing from your collection.",
     )
+    bleed = QueryBooleanField(
+        digits=True,
+        required=False,
+        default=False,
+        help_text="3 mm of each card's border more all round, to cut without white edges;"
+        " fewer cards a page.",
+    )
 
 
 PrintProgressSerializer = inline_serializer(
@@ -475,6 +504,7 @@ class DeckPrintView(APIView):
                 paper=query["paper"],
                 backs=BACKS_ALIASES.get(query["backs"], query["backs"]),
                 only_missing=query["missing"],
+                bleed=query["bleed"],
             )
         except printing.PrintError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)

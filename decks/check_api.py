@@ -17,6 +17,7 @@ from cards.check_api import (
     EditionField,
     card_from_data,
 )
+from decks.models import Board
 from kotc_site.inputs import WholeNumberSerializerField
 
 MAX_ENTRIES = 200
@@ -33,6 +34,13 @@ class DeckEntrySerializer(serializers.Serializer):
         required=False,
         default=False,
         help_text="A card its designer keeps private: counted, not judged; send no card.",
+    )
+    board = serializers.ChoiceField(
+        choices=Board.values,
+        required=False,
+        default=Board.MAIN,
+        help_text="maybe: a card on the deck's maybeboard, being considered: never counted,"
+        " judged or played.",
     )
 
     def validate(self, attrs: dict) -> dict:
@@ -54,11 +62,15 @@ class DeckDefinitionSerializer(serializers.Serializer):
         return [
             rules.DeckEntry(count=entry["count"], card=card_from_data(entry["card"]))
             for entry in self.validated_data["cards"]
-            if not entry["withheld"]
+            if not entry["withheld"] and entry["board"] == Board.MAIN
         ]
 
     def withheld(self) -> int:
-        return sum(entry["count"] for entry in self.validated_data["cards"] if entry["withheld"])
+        return sum(
+            entry["count"]
+            for entry in self.validated_data["cards"]
+            if entry["withheld"] and entry["board"] == Board.MAIN
+        )
 
 
 DeckCheckResponseSerializer = inline_serializer(

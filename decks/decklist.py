@@ -6,6 +6,8 @@ Accepted lines::
     3x Fire Drake         the count may carry an x (or ×)
     1 Fire Drake #12      a trailing #<number> picks one card when several share the name
     # a comment           lines starting with # or // are ignored, and so are blank lines
+    Maybeboard            a heading: the lines after it are the maybeboard's (cards being
+                          considered, never counted); "Deck" (or "Main") goes back to the deck
 
 Counts and card numbers are written with the digits 0-9. Every problem is reported with its line
 number, so a person can fix the list in one pass. `write_decklist` writes a deck in this format
@@ -17,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -34,6 +36,11 @@ _LINE = re.compile(r"^(?P<count>[+-]?\d+)[xX\u00d7]?\s+(?P<name>.+)$")
 _CARD_NUMBER = re.compile(r"\s+#(?P<pk>[0-9]{1,19})$", re.ASCII)
 _COUNT_DIGITS = len(str(MAX_COUNT))
 _SPACES = re.compile(r"\s+")
+# A heading names the board the lines after it are on (see decks.models.Board).
+MAIN = "main"
+MAYBE = "maybe"
+MAYBE_HEADING = "Maybeboard"
+_HEADINGS = {"maybeboard": MAYBE, "maybe": MAYBE, "deck": MAIN, "main": MAIN, "mainboard": MAIN}
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
@@ -43,6 +50,7 @@ class DecklistLine:
     count: int
     name: str
     card_number: int | None = None  # the #12 of "Fire Drake #12"
+    board: str = MAIN  # "maybe" under a Maybeboard heading
 
 
 @dataclass(frozen=True)
@@ -71,8 +79,9 @@ def normalize_name(name: str) -> str:
     return _SPACES.sub(" ", text).strip().casefold()
 
 
-def parse_decklist(text: str) -> tuple[list[DecklistLine], list[LineError]]:
-    """The entries of a list and the problems found in it, each with its line number."""
+def parse_decklist(text: str, *, board: str = MAIN) -> tuple[list[DecklistLine], list[LineError]]:
+    """The entries of a list and the problems found in it, each with its line number. Lines
+    before any heading are on `board`."""
     lines: list[DecklistLine] = []
     errors: list[LineError] = []
     raw_lines = text.removeprefix("\ufeff").splitlines()
@@ -81,6 +90,10 @@ def parse_decklist(text: str) -> tuple[list[DecklistLine], list[LineError]]:
     for number, raw in enumerate(raw_lines, start=1):
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
+            continue
+        heading = board_heading(line)
+        if heading is not None:
+            board = heading
             continue
         match = _LINE.match(line)
         if match is None:
@@ -116,12 +129,18 @@ def parse_decklist(text: str) -> tuple[list[DecklistLine], list[LineError]]:
         if len(name) > MAX_NAME:
             errors.append(LineError(number, f"a card name has at most {MAX_NAME} characters."))
             continue
-        lines.append(DecklistLine(number, count, name, card_number))
+        lines.append(DecklistLine(number, count, name, card_number, board))
     if not lines and not errors:
         errors.append(
             LineError(None, f"The list is empty. Write one card a line, like '{EXAMPLE}'.")
         )
     return lines, errors
+
+
+def board_heading(line: str) -> str | None:
+    """The board a heading line names ('Maybeboard', 'Maybeboard:', 'Deck', 'Main'), any
+    case; None for any other line."""
+    return _HEADINGS.get(line.strip().removesuffix(":").strip().casefold())
 
 
 class NamedCard(Protocol):
@@ -145,6 +164,7 @@ def match_decklist(
     describe: Callable[[C], str] = lambda card: f"#{card.pk}",
     suggest: Callable[[str], Sequence[str]] | None = None,
     max_entries: int | None = None,
+    held: Mapping[str, int] | None = None,
 ) -> tuple[list[tuple[C, int]], list[LineError]]:
     """Match each line to exactly one card by name; lines naming the same card add up.
 
@@ -153,10 +173,12 @@ def match_decklist(
     the match, several are an error listing them. Without places, `cards` is the one place,
     "in your collection". A line's '#12' picks card 12 among all the places and `numbered`,
     if it has that name. `searched` says where a name was looked for, in the error of a name
-    found nowhere; `suggest` gives close names to offer in it.
+    found nowhere; `suggest` gives close names to offer in it. `held` gives the copies of each
+    card (by its number, as text) the deck holds already, which the lines add to.
 
-    Returns the (card, count) entries in the list's order and an error for every line that
-    names no card, several cards, or takes a card past the most copies allowed."""
+    Returns the (card, count) entries in the list's order, each count with the copies held,
+    and an error for every line that names no card, several cards, or takes a card past the
+    most copies allowed."""
     where = [(label, list(found)) for label, found in places] or [
         ("in your collection", list(cards))
     ]
@@ -213,7 +235,7 @@ def match_decklist(
         else:
             card = candidates[0]
         pk = str(card.pk)
-        total = counts.get(pk, 0) + entry.count
+        total = counts.get(pk, (held or {}).get(pk, 0)) + entry.count
         if total > MAX_COUNT:
             errors.append(
                 LineError(
@@ -265,9 +287,14 @@ def write_decklist(
     title: str = "",
     others: Iterable[tuple[object, str]] = (),
     unnamed: Iterable[object] = (),
+    maybe: Iterable[tuple[int, C]] = (),
+    withheld: int = 0,
+    maybe_withheld: int = 0,
 ) -> str:
     """The entries as a list that parse_decklist and match_decklist read back to the same cards
-    and counts, for a reader whose collection holds them.
+    and counts, for a reader whose collection holds them. The `maybe` entries follow under a
+    Maybeboard heading, which reads back as the maybeboard. Copies withheld from the reader
+    (`withheld` in the deck, `maybe_withheld` on its maybeboard) are named in a comment.
 
     A card is written as '3 Name', and as '3 Name #12' (its number) when its name alone could
     pick another card: another card listed, or one of `others` (the reader's collection, as
@@ -276,16 +303,32 @@ def write_decklist(
     how the reader compares it. A card the reader cannot find by name, its number among
     `unnamed`, is written with its number too. `title` becomes a comment on the first line."""
     rows = list(entries)
+    maybe_rows = list(maybe)
     numbers: dict[str, set[str]] = {}
-    for pk, name in [*((card.pk, card.name) for _, card in rows), *others]:
+    for pk, name in [*((card.pk, card.name) for _, card in [*rows, *maybe_rows]), *others]:
         numbers.setdefault(normalize_name(name), set()).add(str(pk))
     pinned = set(unnamed)
-    lines = [f"# {one_line(title)}"] if title.strip() else []
-    for count, card in rows:
+
+    def written(count: int, card: C) -> str:
         name = one_line(card.name)
         shared = len(numbers[normalize_name(card.name)]) > 1
         line = f"{count} {name}"
         if shared or card.pk in pinned or _CARD_NUMBER.search(line):
             line += f" #{card.pk}"
-        lines.append(line)
+        return line
+
+    lines = [f"# {one_line(title)}"] if title.strip() else []
+    lines.extend(written(count, card) for count, card in rows)
+    lines.extend(_withheld_note(withheld))
+    if maybe_rows or maybe_withheld:
+        lines.extend(["", MAYBE_HEADING])
+        lines.extend(written(count, card) for count, card in maybe_rows)
+        lines.extend(_withheld_note(maybe_withheld))
     return "\n".join(lines) + "\n"
+
+
+def _withheld_note(copies: int) -> list[str]:
+    # A comment, so the list still imports: the designers keep these cards private.
+    if not copies:
+        return []
+    return [f"# and {copies} withheld card{'s' if copies != 1 else ''}, not listed"]

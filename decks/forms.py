@@ -9,7 +9,8 @@ from django import forms
 from cards import rules
 from cards.forms import EditionQueryForm
 from decks import printing
-from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_NAME, Deck
+from decks.decklist import MAX_LINES
+from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_NAME, Board, Deck
 from decks.sample_hand import HAND_SIZE, MAX_SEED
 from kotc_site.inputs import InputError, WholeNumberField, read_json, read_whole_number
 
@@ -44,17 +45,61 @@ class DeckForm(forms.Form):
 
 
 class EntryForm(forms.Form):
-    """One change to a deck's list, from the +/- buttons, the Add buttons or a count box."""
+    """One change to a deck's list, from the +/- buttons, the Add buttons or a count box, on
+    the deck or its maybeboard (`board`, the deck when not given); "move" takes every copy of
+    the card on `board` to the other board."""
 
     card = WholeNumberField(min_value=1)
-    action = forms.ChoiceField(choices=[("add", "add"), ("remove", "remove"), ("set", "set")])
+    action = forms.ChoiceField(
+        choices=[("add", "add"), ("remove", "remove"), ("set", "set"), ("move", "move")]
+    )
     count = WholeNumberField(min_value=0, max_value=MAX_COUNT, required=False)
+    board = forms.ChoiceField(choices=Board.choices, required=False)
+
+    def clean_board(self) -> str:
+        return self.cleaned_data.get("board") or Board.MAIN
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("action") == "set" and data.get("count") is None:
             self.add_error("count", "Give the number of copies.")
         return data
+
+
+MAX_QUICK_ADD_CHARS = 20_000
+
+
+class QuickAddForm(forms.Form):
+    """Cards to add to a deck as a plain list, one '4 Spark' a line (decks.decklist)."""
+
+    lines = forms.CharField(
+        label="Cards to add",
+        max_length=MAX_QUICK_ADD_CHARS,
+        strip=False,
+        widget=forms.Textarea(
+            attrs={
+                "rows": 3,
+                "spellcheck": "false",
+                "autocomplete": "off",
+                "placeholder": "4 Spark\n2 Ember Wisp",
+            }
+        ),
+        error_messages={"required": "Write one card a line, like '4 Spark'."},
+    )
+    board = forms.ChoiceField(
+        label="Add to", choices=Board.choices, required=False, initial=Board.MAIN
+    )
+
+    def clean_lines(self) -> str:
+        text = self.cleaned_data["lines"]
+        if not text.strip():
+            raise forms.ValidationError("Write one card a line, like '4 Spark'.")
+        if len(text.splitlines()) > MAX_LINES:
+            raise forms.ValidationError(f"Add at most {MAX_LINES} lines at once.")
+        return text
+
+    def clean_board(self) -> str:
+        return self.cleaned_data.get("board") or Board.MAIN
 
 
 class DeckImportForm(forms.Form):
@@ -72,7 +117,8 @@ class DeckImportForm(forms.Form):
         ),
         help_text=(
             "Paste an exported deck (JSON), or a list with one '3 Card Name' a line, matched "
-            "against your cards, then your collection, then the public cards."
+            "against your cards, then your collection, then the public cards; the lines after "
+            "a 'Maybeboard' line go on the deck's maybeboard."
         ),
     )
     file = forms.FileField(
@@ -153,6 +199,14 @@ class PrintForm(forms.Form):
         widget=forms.RadioSelect,
     )
     missing = forms.BooleanField(label="Only the copies missing from my collection", required=False)
+    bleed = forms.BooleanField(
+        label="Bleed: 3 mm of border around each card",
+        required=False,
+        help_text="Cut a little outside the line and still no white edge shows. Each card then"
+        f" has its own cuts, and a page holds"
+        f" {printing.sheet_layout(printing.PAPERS['a4'], bleed=True).per_page} cards rather than"
+        f" {printing.CARDS_PER_PAGE}.",
+    )
 
     def clean_backs(self) -> str:
         return self.cleaned_data.get("backs") or "none"

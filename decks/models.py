@@ -12,7 +12,7 @@ from cards.models import SharedDesign
 
 MAX_NAME = 100
 MAX_DESCRIPTION = 2000
-MAX_ENTRIES = 200  # different cards in a deck
+MAX_ENTRIES = 200  # entries of a deck, its maybeboard's included
 MAX_COUNT = 100  # copies of one card in a deck
 
 
@@ -55,8 +55,16 @@ class Deck(SharedDesign):
             return rules.current_edition()
 
 
+class Board(models.TextChoices):
+    """Where an entry sits: the deck that is played, or the maybeboard of cards being
+    considered, which is never counted, judged, drawn, played or printed."""
+
+    MAIN = "main", "Deck"
+    MAYBE = "maybe", "Maybeboard"
+
+
 class DeckEntry(models.Model):
-    """Copies of one card in a deck.
+    """Copies of one card in a deck, or on its maybeboard (a card may be on both).
 
     Deleting a card removes it from every deck that holds it (CASCADE): a card belongs to its
     designer, who may always delete it. The deck's validation then shows the smaller size, and
@@ -68,11 +76,17 @@ class DeckEntry(models.Model):
     count = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_COUNT)]
     )
+    board = models.CharField(max_length=5, choices=Board.choices, default=Board.MAIN)
 
     class Meta:
         ordering = ["pk"]
         constraints = [
-            models.UniqueConstraint(fields=["deck", "card"], name="deck_entry_unique_card"),
+            models.UniqueConstraint(
+                fields=["deck", "card", "board"], name="deck_entry_unique_card_board"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(board__in=["main", "maybe"]), name="deck_entry_board_known"
+            ),
             models.CheckConstraint(
                 condition=models.Q(count__gte=1) & models.Q(count__lte=MAX_COUNT),
                 name="deck_entry_count_range",
@@ -81,4 +95,5 @@ class DeckEntry(models.Model):
         verbose_name_plural = "deck entries"
 
     def __str__(self) -> str:
-        return f"{self.count} × {self.card_id}"
+        where = " (maybeboard)" if self.board == Board.MAYBE else ""
+        return f"{self.count} × {self.card_id}{where}"

@@ -9,6 +9,12 @@ designer made private after it was added. Every deck read here loads its entries
 `withhold`, which puts a withheld stand-in (cards.selectors.withheld_card) in place of each such
 card, so pages, the API, exports, print jobs, the sample hand and goldfish runs only ever get
 what the viewer may see. Validation counts withheld copies and says so.
+
+A deck's entries sit on the deck itself or on its maybeboard (decks.models.Board): cards being
+considered. The readers here that count, judge, draw or print a deck read the deck's board
+only (`sorted_entries`, `deck_size`, `deck_check`, `deck_missing`, `deck_rules_rows`, the list
+sizes); the maybeboard is read apart (`sorted_entries(deck, Board.MAYBE)`) by the page, the
+exports and the API, which show it as such.
 """
 
 from __future__ import annotations
@@ -32,7 +38,6 @@ from django.db.models import (
     Sum,
     Value,
     When,
-    prefetch_related_objects,
 )
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Abs, Coalesce, Length, Lower
@@ -50,8 +55,8 @@ from cards.selectors import (
     withheld_card,
 )
 from decks import stats as deck_stats_module
-from decks.decklist import close_names
-from decks.models import Deck, DeckEntry
+from decks.decklist import close_names, normalize_name
+from decks.models import Board, Deck, DeckEntry
 
 KIND_ORDER = {"minion": 0, "spell": 1}
 
@@ -64,7 +69,9 @@ def _with_size(queryset: QuerySet[Deck]) -> QuerySet[Deck]:
     """The decks with their size and number of designs, each worked out for the decks of the
     page only (a subquery per deck): grouping every deck's entries to show 24 of them does not
     scale to 100,000 decks."""
-    entries = DeckEntry.objects.filter(deck=OuterRef("pk")).order_by().values("deck")
+    entries = (
+        DeckEntry.objects.filter(deck=OuterRef("pk"), board=Board.MAIN).order_by().values("deck")
+    )
     return queryset.select_related("owner").annotate(
         size=Coalesce(Subquery(entries.annotate(total=Sum("count")).values("total")), 0),
         card_kinds=Coalesce(Subquery(entries.annotate(kinds=Count("pk")).values("kinds")), 0),
@@ -124,11 +131,19 @@ def with_legality(decks: Sequence[Deck], *, user: Any) -> list[Deck]:
     """The decks, each with `legal` set: whether it may be played under its edition now, as
     `user` sees it (a deck holding cards withheld from them is not legal to them).
 
-    Two queries for the whole list: the entries and their cards."""
+    One query for the whole list, of plain rows (the fields the rules read): a page of 24
+    decks holds some 300 entries, and making a model object of each, its card and designer
+    cost more than judging them."""
     decks = list(decks)
-    prefetch_related_objects(decks, _entries_prefetch())
+    rows: dict[int, list[RulesRow]] = {deck.pk: [] for deck in decks}
+    entries = DeckEntry.objects.filter(deck_id__in=list(rows), board=Board.MAIN)
+    for deck_id, *row in entries.values_list("deck_id", *_RULES_FIELDS):
+        rows[deck_id].append(tuple(row))
     for deck in decks:
-        check = deck_check(withhold(deck, user))
+        ordered = tuple(sorted(rows[deck.pk], key=_rules_row_order))
+        check = rules_check(
+            ordered, deck.edition_rules.number, withheld=withheld_ids(ordered, user)
+        )
         deck.legal = check.legal  # type: ignore[attr-defined]
         deck.withheld = check.withheld  # type: ignore[attr-defined]
     return decks
@@ -195,18 +210,22 @@ def entry_sort_key(entry: DeckEntry) -> tuple[Any, ...]:
     return (KIND_ORDER.get(card.kind, 2), card.level, card.name.casefold(), card.pk)
 
 
-def sorted_entries(deck: Deck) -> list[DeckEntry]:
-    """The deck's entries, minions then spells, by level, then by name."""
-    return sorted(deck.entries.all(), key=entry_sort_key)
+def sorted_entries(deck: Deck, board: str = Board.MAIN) -> list[DeckEntry]:
+    """The entries of one board of the deck (the deck itself unless told), minions then
+    spells, by level, then by name."""
+    return sorted(
+        (entry for entry in deck.entries.all() if entry.board == board), key=entry_sort_key
+    )
 
 
 def deck_size(deck: Deck) -> int:
-    return sum(entry.count for entry in deck.entries.all())
+    """Copies in the deck (its maybeboard is not counted)."""
+    return sum(entry.count for entry in sorted_entries(deck))
 
 
-def withheld_count(deck: Deck) -> int:
-    """Copies of withheld cards among the deck's loaded entries."""
-    return sum(entry.count for entry in deck.entries.all() if entry.card.withheld)
+def withheld_count(deck: Deck, board: str = Board.MAIN) -> int:
+    """Copies of withheld cards among the loaded entries of one board of the deck."""
+    return sum(entry.count for entry in sorted_entries(deck, board) if entry.card.withheld)
 
 
 def deck_check(deck: Deck, edition: int | None = None) -> rules.DeckCheck:
@@ -270,11 +289,16 @@ _VERSION_SQL = (
 
 
 def deck_rules_rows(pk: int) -> tuple[RulesRow, ...]:
-    """For each entry of the deck, the fields the rules read (and who may see the card), in
-    deck order: plain rows, no model objects. The caller has checked that the deck may be
-    seen, and passes the rows through `withheld_ids` before judging them."""
-    rows = DeckEntry.objects.filter(deck_id=pk).values_list(*_RULES_FIELDS)
-    return tuple(sorted(rows, key=lambda r: (KIND_ORDER.get(r[1], 2), r[2], r[3].casefold(), r[0])))
+    """For each entry of the deck (its maybeboard aside), the fields the rules read (and who
+    may see the card), in deck order: plain rows, no model objects. The caller has checked
+    that the deck may be seen, and passes the rows through `withheld_ids` before judging."""
+    rows = DeckEntry.objects.filter(deck_id=pk, board=Board.MAIN).values_list(*_RULES_FIELDS)
+    return tuple(sorted(rows, key=_rules_row_order))
+
+
+def _rules_row_order(row: RulesRow) -> tuple[Any, ...]:
+    """Deck order (entry_sort_key) for plain rows: minions, then spells, by level and name."""
+    return (KIND_ORDER.get(row[1], 2), row[2], row[3].casefold(), row[0])
 
 
 def withheld_ids(rows: tuple[RulesRow, ...], user: Any) -> frozenset[int]:
@@ -348,6 +372,55 @@ class EntryGroup:
 
 
 @dataclass(frozen=True)
+class MaybeRow:
+    """One row of the maybeboard: the entry, and the card's verdict (None when withheld)."""
+
+    entry: DeckEntry
+    check: rules.CardCheck | None
+
+    @property
+    def card(self) -> Card:
+        return self.entry.card
+
+    @property
+    def count(self) -> int:
+        return self.entry.count
+
+
+@dataclass(frozen=True)
+class LevelStack:
+    """One column of the visual view: the entries of one level, or the withheld ones (which
+    have no level to show), each drawn as its card's picture."""
+
+    key: str  # "level-3", "withheld"
+    label: str
+    entries: tuple[DeckEntry, ...]
+
+    @property
+    def count(self) -> int:
+        return sum(entry.count for entry in self.entries)
+
+
+def level_stacks(entries: Sequence[DeckEntry]) -> tuple[LevelStack, ...]:
+    """The entries stacked by level, lowest first, each stack in deck order (minions, then
+    spells, by name); the withheld ones last, face down, in a stack of their own."""
+    levels: dict[int, list[DeckEntry]] = {}
+    withheld: list[DeckEntry] = []
+    for entry in sorted(entries, key=entry_sort_key):
+        if entry.card.withheld:
+            withheld.append(entry)
+        else:
+            levels.setdefault(entry.card.level, []).append(entry)
+    stacks = [
+        LevelStack(f"level-{level}", f"Level {level}", tuple(levels[level]))
+        for level in sorted(levels)
+    ]
+    if withheld:
+        stacks.append(LevelStack("withheld", "Withheld", tuple(withheld)))
+    return tuple(stacks)
+
+
+@dataclass(frozen=True)
 class SizeStatus:
     size: int
     minimum: int
@@ -393,6 +466,21 @@ class DeckView:
     withheld: tuple[DeckEntry, ...] = ()  # entries whose cards the viewer may not see
     # The viewer's own private cards in a deck others may see: withheld from those others.
     private_to_others: tuple[Card, ...] = ()
+    # The maybeboard: cards being considered, none of them counted, judged or played.
+    maybe: tuple[MaybeRow, ...] = ()
+
+    @property
+    def maybe_count(self) -> int:
+        return sum(row.count for row in self.maybe)
+
+    @property
+    def stacks(self) -> tuple[LevelStack, ...]:
+        """The deck's cards for the visual view, a stack a level."""
+        return level_stacks([row.entry for row in self.rows] + list(self.withheld))
+
+    @property
+    def maybe_stacks(self) -> tuple[LevelStack, ...]:
+        return level_stacks([row.entry for row in self.maybe])
 
     @property
     def withheld_count(self) -> int:
@@ -437,9 +525,11 @@ def deck_view(deck: Deck, *, user: Any = None, edition: int | None = None) -> De
     """The deck page's content. One query for the viewer's collection, none for the rest.
 
     The deck's entries were loaded for `user` (withheld cards already stand in for the ones
-    they may not see): those are listed apart, counted, and never judged."""
+    they may not see): those are listed apart, counted, and never judged. The maybeboard is
+    listed apart too: each card's verdict is shown, none is counted."""
     rules_edition = deck.edition_rules if edition is None else rules.get_edition(edition)
     every = sorted_entries(deck)
+    maybe_entries = sorted_entries(deck, Board.MAYBE)
     entries = [entry for entry in every if not entry.card.withheld]
     withheld = tuple(entry for entry in every if entry.card.withheld)
     check = rules.check_deck(
@@ -490,20 +580,33 @@ def deck_view(deck: Deck, *, user: Any = None, edition: int | None = None) -> De
         ),
         deck_problems=tuple(problem for problem in check.problems if problem.card is None),
         withheld=withheld,
-        private_to_others=_private_to_others(deck, entries, user),
+        private_to_others=_private_to_others(deck, [*entries, *maybe_entries], user),
+        maybe=tuple(
+            MaybeRow(
+                entry,
+                None
+                if entry.card.withheld
+                else rules.check_card(entry.card.to_rules_card(), rules_edition.number),
+            )
+            for entry in maybe_entries
+        ),
     )
 
 
 def _private_to_others(deck: Deck, entries: Sequence[DeckEntry], user: Any) -> tuple[Card, ...]:
-    """The owner's own private cards in a deck that others may see."""
+    """The owner's own private cards in a deck that others may see (on either board, each
+    card once)."""
     user = _user_or_none(user)
     if user is None or deck.owner_id != user.pk or deck.visibility == Deck.Visibility.PRIVATE:
         return ()
-    return tuple(
-        entry.card
+    found = {
+        entry.card.pk: entry.card
         for entry in entries
-        if entry.card.owner_id == user.pk and entry.card.visibility == Card.Visibility.PRIVATE
-    )
+        if entry.card.owner_id == user.pk
+        and entry.card.visibility == Card.Visibility.PRIVATE
+        and not entry.card.withheld
+    }
+    return tuple(found.values())
 
 
 @dataclass(frozen=True)
@@ -546,6 +649,28 @@ def deck_card_search(*, user: Any, q: str = "", limit: int = 24) -> list[Card]:
         mine=Case(When(in_collection, then=Value(True)), default=Value(False))
     )
     return list(cards.select_related("owner").order_by("-mine", "name", "pk")[:limit])
+
+
+MAX_NAME_SUGGESTIONS = 8
+MIN_SUGGESTED_TEXT = 2  # letters typed before names are suggested
+
+
+def deck_name_suggestions(*, user: Any, text: str, limit: int = MAX_NAME_SUGGESTIONS) -> list[Card]:
+    """Cards for the quick-add box to complete a name with: those `user` may add to a deck
+    (deck_card_search: their own and saved cards first, then public ones) whose name has words
+    starting as the words of `text` do; one card a name, the one a list would pick first."""
+    found = words(text)[:6]
+    if sum(len(word) for word in found) < MIN_SUGGESTED_TEXT:
+        return []
+    query = " ".join(f"name:{word}" for word in found)
+    try:
+        cards = deck_card_search(user=user, q=query, limit=limit * 3)
+    except QueryError:
+        return []
+    named: dict[str, Card] = {}
+    for card in cards:
+        named.setdefault(normalize_name(card.name), card)
+    return list(named.values())[:limit]
 
 
 # -- reading plain lists ----------------------------------------------------------------------

@@ -17,7 +17,7 @@ from decks.check_api import MAX_ENTRIES as MAX_DECK_JSON_ENTRIES
 from decks.check_api import DeckDefinitionSerializer, DeckEntrySerializer
 from decks.decklist import MAX_LINES
 from decks.forms import MAX_LIST_CHARS
-from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Deck
+from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Board, Deck
 from kotc_site.api_query import QueryBooleanField, QueryParameters
 from kotc_site.inputs import InputError, WholeNumberSerializerField, read_json
 from kotc_site.schema import ByKind, NameField
@@ -170,19 +170,29 @@ class DecklistImportSerializer(serializers.Serializer):
 class EntryInputSerializer(serializers.Serializer):
     card = WholeNumberSerializerField(min_value=1, max_value=MAX_ID)
     count = WholeNumberSerializerField(min_value=1, max_value=MAX_COUNT)
+    board = serializers.ChoiceField(
+        choices=Board.values,
+        required=False,
+        default=Board.MAIN,
+        help_text="main: the deck; maybe: its maybeboard, cards being considered, never"
+        " counted, judged, played or printed. A card may have an entry on each.",
+    )
 
     def to_internal_value(self, data: Any) -> Any:
         # Entries, when given, replace the deck's whole list, so each entry is whole, in a
-        # PATCH too: DRF would leave out a missing field of a partial update's nested entry.
+        # PATCH too: DRF would leave out a missing field of a partial update's nested entry
+        # (and would not put in the default board).
         if isinstance(data, Mapping):
             missing = {
                 name: [field.error_messages["required"]]
                 for name, field in self.fields.items()
-                if name not in data
+                if field.required and name not in data
             }
             if missing:
                 raise serializers.ValidationError(missing)
-        return super().to_internal_value(data)
+        value = super().to_internal_value(data)
+        value.setdefault("board", Board.MAIN)
+        return value
 
 
 # How DRF reads a list of objects from a form body: entries[0]card=12&entries[0]count=3.
@@ -207,14 +217,17 @@ class DeckInputSerializer(serializers.Serializer):
             data = {key: data.get(key) for key in data}
         return super().to_internal_value(data)
 
-    def validate_entries(self, value: list[dict[str, int]]) -> list[dict[str, int]]:
-        seen: set[int] = set()
+    def validate_entries(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        seen: set[tuple[int, str]] = set()
         for entry in value:
-            if entry["card"] in seen:
+            key = (entry["card"], entry["board"])
+            if key in seen:
+                where = " on the maybeboard" if entry["board"] == Board.MAYBE else ""
                 raise serializers.ValidationError(
-                    f"Card {entry['card']} is listed twice; list each card once with its count."
+                    f"Card {entry['card']} is listed twice{where}; list each card once with"
+                    " its count."
                 )
-            seen.add(entry["card"])
+            seen.add(key)
         return value
 
 
@@ -290,6 +303,10 @@ class EntryOutputSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField(
         help_text="Withheld because its designer made it private after it was added."
     )
+    board = serializers.ChoiceField(
+        choices=Board.values,
+        help_text="main: the deck; maybe: its maybeboard, not counted in the size or judged.",
+    )
 
 
 class DeckSummarySerializer(serializers.Serializer):
@@ -316,7 +333,12 @@ class DeckOutputSerializer(DeckSummarySerializer):
     withheld = serializers.IntegerField(
         help_text="Copies of cards you may not see; counted in the size, not judged."
     )
-    entries = EntryOutputSerializer(many=True, source="sorted_entries")
+    entries = EntryOutputSerializer(
+        many=True,
+        source="sorted_entries",
+        help_text="The deck's entries, then its maybeboard's; `size` and `legal` are the"
+        " deck's alone.",
+    )
 
 
 class LineErrorSerializer(serializers.Serializer):

@@ -4,6 +4,7 @@ selectors, writes go through services."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -29,8 +30,9 @@ from decks.forms import (
     DeckQueryForm,
     EntryForm,
     PrintForm,
+    QuickAddForm,
 )
-from decks.models import Deck
+from decks.models import MAX_NAME, Board, Deck
 from decks.print_renders import PrintNotReady
 from decks.sample_hand import SampleHandError, new_seed, sample_game
 from decks.serializers import DeckFormatError, read_deck_json
@@ -39,6 +41,8 @@ from kotc_site.pagination import CappedPaginator
 
 PAGE_SIZE = 24
 SEARCH_LIMIT = 24
+LIST_VIEW = "list"
+VISUAL_VIEW = "visual"  # the deck as a grid of its cards' pictures, a column a level
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -46,7 +50,7 @@ def _is_htmx(request: HttpRequest) -> bool:
 
 
 def _page(request: HttpRequest, items: Any) -> Any:
-    """A page of the list; its count stops at 10,000 ("10,000+")."""
+    """A page of the list; its count stops at 1,000 ("1,000+")."""
     return CappedPaginator(items, PAGE_SIZE).get_page(request.GET.get("page"))
 
 
@@ -61,6 +65,17 @@ def _query(params: Any) -> DeckQueryForm:
     form = DeckQueryForm(params)
     form.is_valid()
     return form
+
+
+def _view_mode(request: HttpRequest) -> str:
+    """How the deck list is shown: ?view=visual (or a form's `view`) as pictures, else as a
+    list. A part of the page swapped in by htmx keeps the view of the page it was asked from
+    (htmx names it in HX-Current-URL)."""
+    chosen = request.GET.get("view") or request.POST.get("view") or ""
+    if not chosen and _is_htmx(request):
+        page = urlsplit(request.headers.get("HX-Current-URL", "")[:2000])
+        chosen = (parse_qs(page.query).get("view") or [""])[0]
+    return VISUAL_VIEW if chosen == VISUAL_VIEW else LIST_VIEW
 
 
 def _messages_of(error: ValidationError) -> list[str]:
@@ -122,7 +137,8 @@ def _sample_context(request: HttpRequest, deck: Deck, query: DeckQueryForm) -> d
     # A seed that cannot be read draws a new hand (and the page says why).
     seed = seed_value if isinstance(seed_value, int) else new_seed()
     cards: list[Card] = []
-    for entry in sorted(deck.entries.all(), key=lambda e: e.card_id):
+    # The deck's own cards: the maybeboard is never drawn.
+    for entry in sorted(selectors.sorted_entries(deck), key=lambda e: e.card_id):
         cards.extend([entry.card] * entry.count)
     bury = sorted(set(params.get("bury") or []))
     turns = params.get("turns") or 0
@@ -155,6 +171,7 @@ def _deck_context(
     return {
         "deck": deck,
         "view": view,
+        "view_mode": _view_mode(request),
         "is_owner": is_owner,
         "editions": [(n, e.name) for n, e in sorted(rules.load_editions().items(), reverse=True)],
         "previewing": edition is not None and edition != deck.edition,
@@ -163,6 +180,14 @@ def _deck_context(
 
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    return _detail_page(request, deck)
+
+
+def _detail_page(
+    request: HttpRequest, deck: Deck, *, status: int | None = None, **extra: Any
+) -> HttpResponse:
+    """The deck page; `extra` fills in parts that a form sent to it answers with (the quick
+    add's list and its problems)."""
     is_owner = _is_owner(request, deck)
     query = _query(request.GET)
     for problem in query.problems():
@@ -179,9 +204,13 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             }
         )
         context.update(_search_context(request, deck, request.GET.get("q", "")[:500]))
+        context["quick_form"] = QuickAddForm(initial={"board": Board.MAIN})
     context["query_keys"] = VALID_KEYS_TEXT
     context["share_url"] = request.build_absolute_uri(deck.get_absolute_url())
-    return render(request, "decks/detail.html", context, status=400 if query.errors else 200)
+    context.update(extra)
+    if status is None:
+        status = 400 if query.errors else 200
+    return render(request, "decks/detail.html", context, status=status)
 
 
 def _workspace(request: HttpRequest, deck: Deck, **extra: Any) -> HttpResponse:
@@ -220,39 +249,54 @@ def deck_entries(request: HttpRequest, pk: int) -> HttpResponse:
     announce = ""
     error = ""
     changed = None
+    changed_board = Board.MAIN
     if form.is_valid():
         data = form.cleaned_data
+        board = data["board"]
         try:
             card = _entry_card(request, deck, data)
         except Http404:
             error = "That card does not exist, or it is private."
         else:
             try:
-                if data["action"] == "set":
+                if data["action"] == "move":
+                    board = Board.MAIN if board == Board.MAYBE else Board.MAYBE
+                    count = services.deck_move(deck=deck, user=request.user, card=card, to=board)
+                elif data["action"] == "set":
                     count = services.deck_set_count(
-                        deck=deck, user=request.user, card=card, count=data["count"]
+                        deck=deck, user=request.user, card=card, count=data["count"], board=board
                     )
                 else:
                     step = data.get("count") or 1
                     delta = step if data["action"] == "add" else -step
                     count = services.deck_change_count(
-                        deck=deck, user=request.user, card=card, delta=delta
+                        deck=deck, user=request.user, card=card, delta=delta, board=board
                     )
             except ValidationError as problem:
                 error = " ".join(_messages_of(problem))
             else:
-                changed = card.pk
-                name = for_viewer(card, request.user).name
-                announce = (
-                    f"{count} × {name} in the deck." if count else f"{name} is out of the deck."
-                )
+                changed, changed_board = card.pk, board
+                announce = _count_note(for_viewer(card, request.user).name, count, board)
     else:
         error = "; ".join(m for messages_ in form.errors.values() for m in messages_)
     if not _is_htmx(request):
         if error:
             messages.error(request, error)
         return redirect(deck)
-    return _workspace(request, deck, changed=changed, announce=announce, entry_error=error)
+    return _workspace(
+        request,
+        deck,
+        changed=changed,
+        changed_board=changed_board,
+        announce=announce,
+        entry_error=error,
+    )
+
+
+def _count_note(name: str, count: int, board: str) -> str:
+    if board == Board.MAYBE:
+        return f"{count} × {name} on the maybeboard." if count else f"{name} is off the maybeboard."
+    return f"{count} × {name} in the deck." if count else f"{name} is out of the deck."
 
 
 def _entry_card(request: HttpRequest, deck: Deck, data: dict[str, Any]) -> Card:
@@ -262,10 +306,89 @@ def _entry_card(request: HttpRequest, deck: Deck, data: dict[str, Any]) -> Card:
         return card_for_viewer(user=request.user, pk=data["card"])
     except Http404:
         taking_out = data["action"] == "remove" or (data["action"] == "set" and not data["count"])
-        entry = deck.entries.select_related("card").filter(card_id=data["card"]).first()
+        entries = deck.entries.select_related("card")
+        entry = entries.filter(card_id=data["card"], board=data["board"]).first()
         if not taking_out or entry is None:
             raise
         return entry.card
+
+
+@login_required
+@require_POST
+def deck_quick_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add the cards of a few '4 Spark' lines at once (services.deck_quick_add). With htmx,
+    the box answers with its problems, or empty and the list, panel and status swapped in;
+    without, the page again (400 with the problems, the lines kept) or a redirect to it."""
+    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    form = QuickAddForm(request.POST)
+    line_errors: list[Any] = []
+    announce = ""
+    if form.is_valid():
+        try:
+            added = services.deck_quick_add(
+                deck=deck,
+                user=request.user,
+                text=form.cleaned_data["lines"],
+                board=form.cleaned_data["board"],
+            )
+        except DecklistError as error:
+            line_errors = list(error.errors)
+            count = len(line_errors)
+            form.add_error(
+                None, f"{count} problem{'s' if count != 1 else ''} in the list; nothing was added."
+            )
+        except ValidationError as error:
+            for problem in _messages_of(error):
+                form.add_error(None, problem)
+        else:
+            announce = _added_note(added)
+    view = _view_mode(request)
+    if not _is_htmx(request):
+        if form.errors:
+            deck = selectors.deck_for_viewer(user=request.user, pk=deck.pk)
+            return _detail_page(
+                request, deck, status=400, quick_form=form, quick_errors=line_errors
+            )
+        messages.success(request, announce)
+        suffix = f"?view={VISUAL_VIEW}" if view == VISUAL_VIEW else ""
+        return redirect(deck.get_absolute_url() + suffix)
+    context: dict[str, Any] = {
+        "deck": deck,
+        "is_owner": True,
+        "view_mode": view,
+        "quick_form": form
+        if form.errors
+        else QuickAddForm(initial={"board": form.cleaned_data["board"]}),
+        "quick_errors": line_errors,
+        "quick_announce": announce,
+    }
+    if announce:
+        query = _query(request.GET)
+        deck = selectors.deck_with_entries(deck.pk, user=request.user)
+        context.update(_deck_context(request, deck, edition=query.cleaned_data.get("edition")))
+    return render(request, "decks/_quick_add_answer.html", context)
+
+
+def _added_note(added: list[services.Added]) -> str:
+    """'Added 4 × Spark and 2 × Ember Wisp to the deck.'"""
+    parts = []
+    for board, place in ((Board.MAIN, "the deck"), (Board.MAYBE, "the maybeboard")):
+        named = [f"{row.added} × {row.card.name}" for row in added if row.board == board]
+        if named:
+            listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+            parts.append(f"{listed} to {place}")
+    return "Added " + "; ".join(parts) + "."
+
+
+@login_required
+@require_GET
+def deck_card_names(request: HttpRequest, pk: int) -> HttpResponse:
+    """Names to complete the quick add's line with (?q=, the name typed so far): cards the
+    deck's owner may add, their own and saved ones first (selectors.deck_name_suggestions)."""
+    deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    q = request.GET.get("q", "")[:MAX_NAME]
+    cards = selectors.deck_name_suggestions(user=request.user, text=q)
+    return render(request, "decks/_card_names.html", {"deck": deck, "cards": cards, "q": q})
 
 
 @login_required
@@ -310,7 +433,7 @@ def _search_context(request: HttpRequest, deck: Deck, q: str) -> dict[str, Any]:
         results = selectors.deck_card_search(user=request.user, q=q, limit=SEARCH_LIMIT)
     except QueryError as error:
         return {"q": q, "results": [], "query_error": str(error)}
-    in_deck = {entry.card_id: entry.count for entry in deck.entries.all()}
+    in_deck = {entry.card_id: entry.count for entry in selectors.sorted_entries(deck)}
     edition = deck.edition_rules
     rows = [
         {
@@ -376,7 +499,8 @@ def deck_delete(request: HttpRequest, pk: int) -> HttpResponse:
 def deck_fork(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     copy = services.deck_fork(deck=deck, user=request.user)
-    left_out = selectors.deck_size(deck) - sum(e.count for e in copy.entries.all())
+    # Both boards are copied: compare them whole.
+    left_out = sum(e.count for e in deck.entries.all()) - sum(e.count for e in copy.entries.all())
     message = f"“{copy.name}” is now one of your decks."
     if left_out:
         message += f" {left_out} copies of cards their designers made private were left out."
@@ -395,7 +519,9 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
     import json
 
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-    body = json.dumps(services.deck_definition(deck), indent=2, ensure_ascii=False)
+    body = json.dumps(
+        services.deck_definition(deck, with_maybeboard=True), indent=2, ensure_ascii=False
+    )
     response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "json")}"'
     return response
@@ -403,25 +529,28 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 def deck_export_text(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-    entries = selectors.sorted_entries(deck)
     # A name another card the viewer's import would look at shares (one of theirs, of their
     # collection, a public one), and a card it would not find by name, are written with the
-    # card's number, so the list imports back to these very cards (see write_decklist).
-    shown = [(entry.count, entry.card) for entry in entries if not entry.card.withheld]
+    # card's number, so the list imports back to these very cards (see write_decklist). The
+    # maybeboard follows under its heading, which the import reads back as the maybeboard.
+    shown, maybe = (
+        [(entry.count, entry.card) for entry in entries if not entry.card.withheld]
+        for entries in (selectors.sorted_entries(deck), selectors.sorted_entries(deck, Board.MAYBE))
+    )
+    listed = [card for _, card in [*shown, *maybe]]
     found = selectors.list_cards(
-        user=request.user, names=[card.name for _, card in shown], numbers=[]
+        user=request.user, names=[card.name for card in listed], numbers=[]
     )
     findable = [*found.own, *found.saved, *found.public]
     text = write_decklist(
         shown,
         title=f"{deck.name} ({deck.edition_rules.name})",
         others=[(card.pk, card.name) for card in findable],
-        unnamed={card.pk for _, card in shown} - {card.pk for card in findable},
+        unnamed={card.pk for card in listed} - {card.pk for card in findable},
+        maybe=maybe,
+        withheld=selectors.withheld_count(deck),
+        maybe_withheld=selectors.withheld_count(deck, Board.MAYBE),
     )
-    withheld = selectors.withheld_count(deck)
-    if withheld:
-        # A comment, so the list still imports: the designers keep these cards private.
-        text += f"# and {withheld} withheld card{'s' if withheld != 1 else ''}, not listed\n"
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "txt")}"'
@@ -505,6 +634,12 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 # -- printing ---------------------------------------------------------------------------------
 
 
+def _bleed_pages(size: int) -> int:
+    """Pages of fronts with bleed, which holds fewer cards a page (the same on A4 and Letter)."""
+    layout = printing.sheet_layout(printing.PAPERS["a4"], bleed=True)
+    return printing.page_count(size, layout=layout) if size else 0
+
+
 def deck_print(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     missing = (
@@ -520,6 +655,7 @@ def deck_print(request: HttpRequest, pk: int) -> HttpResponse:
         "missing_total": sum(row.needed for row in missing) if missing else 0,
         "size": size,
         "pages": printing.page_count(size) if size else 0,
+        "bleed_pages": _bleed_pages(size),
         "max_cards": printing.MAX_PRINTED_CARDS,
         "withheld": selectors.withheld_count(deck),
     }
@@ -540,6 +676,7 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
                 paper=data["paper"],
                 backs=data["backs"],
                 only_missing=data["missing"],
+                bleed=data["bleed"],
             )
         except printing.PrintError as problem:
             error = str(problem)
@@ -547,7 +684,7 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
             # The page shows how far along the print is and asks again until it is ready.
             preparing = _print_progress(request, pk, progress)
         else:
-            suffix = "-missing" if data["missing"] else ""
+            suffix = ("-missing" if data["missing"] else "") + ("-bleed" if data["bleed"] else "")
             response = HttpResponse(pdf, content_type="application/pdf")
             name = f"{slugify(deck.name) or 'deck'}{suffix}-{data['paper']}.pdf"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -567,6 +704,7 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         "missing_total": sum(row.needed for row in missing) if missing else 0,
         "size": size,
         "pages": printing.page_count(size) if size else 0,
+        "bleed_pages": _bleed_pages(size),
         "max_cards": printing.MAX_PRINTED_CARDS,
         "withheld": selectors.withheld_count(deck),
     }

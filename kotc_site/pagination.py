@@ -1,7 +1,7 @@
 """Pages of long lists that never count a million rows: counts stop at COUNT_CAP.
 
 A search over a million cards has no use for its exact number of matches, and counting them
-all costs more than finding the page. So lists count up to COUNT_CAP + 1 matches: "10,000+"
+all costs more than finding the page. So lists count up to COUNT_CAP + 1 matches: "1,000+"
 says there are more, and the pages go as far as the count (narrow the search to see others).
 """
 
@@ -29,7 +29,7 @@ def capped_count(items: Any, cap: int = COUNT_CAP) -> int:
 
 class CappedPaginator(Paginator):
     """Django's paginator with a count that stops at `cap`: `capped` says there are more,
-    `count_label` says it for a person ("10,000+"). The last page is the one the count
+    `count_label` says it for a person ("1,000+"). The last page is the one the count
     reaches."""
 
     cap = COUNT_CAP

@@ -1,4 +1,5 @@
-"""POST /api/v1/decks/<id>/simulations/ and GET /api/v1/simulations/<id>/."""
+"""POST /api/v1/decks/<id>/simulations/, GET /api/v1/simulations/<id>/ and
+GET /api/v1/simulations/<id>/compare/<other id>/."""
 
 from typing import Any
 
@@ -15,10 +16,11 @@ from rest_framework.views import APIView
 from decks import goldfish
 from decks.selectors import deck_for_viewer
 from decks.services import deck_definition
-from simulations import services
+from simulations import comparison, services
 from simulations.models import SimulationRun
 from simulations.selectors import result_for_viewer, run_for_viewer
 from simulations.serializers import (
+    SimulationComparisonSerializer,
     SimulationRequestSerializer,
     SimulationSerializer,
     SimulationStartedSerializer,
@@ -93,3 +95,32 @@ class SimulationView(APIView):
     def get(self, request: Request, run_id: str) -> Response:
         run = run_for_viewer(user=request.user, run_id=run_id)
         return Response(SimulationSerializer(run_answer(run, request.user)).data)
+
+
+class SimulationCompareView(APIView):
+    @extend_schema(
+        responses={
+            200: SimulationComparisonSerializer,
+            400: OpenApiResponse(description="The same run twice."),
+            404: OpenApiResponse(description="No such run, or its deck is private."),
+        }
+    )
+    def get(self, request: Request, run_id: str, other_id: str) -> Response:
+        """Both runs, as GET /api/v1/simulations/<id>/ gives each, how they were set up
+        differently, and once both have succeeded, the second's numbers minus the first's."""
+        run = run_for_viewer(user=request.user, run_id=run_id)
+        other = run_for_viewer(user=request.user, run_id=other_id)
+        if run.pk == other.pk:
+            raise ValidationError({"other_id": [comparison.SAME_RUN]})
+        first, second = run_answer(run, request.user), run_answer(other, request.user)
+        facts = (comparison.run_facts(run), comparison.run_facts(other))
+        both = run.finished_ok and other.finished_ok and first["result"] and second["result"]
+        answer = {
+            "run": first,
+            "other": second,
+            "options": [d.as_dict() for d in comparison.option_differences(*facts)],
+            "differences": comparison.differences(first["result"], second["result"])
+            if both
+            else None,
+        }
+        return Response(SimulationComparisonSerializer(answer).data)

@@ -9,4 +9,9 @@ urlpatterns = [
         name="api-simulation-start",
     ),
     path("simulations/<uuid:run_id>/", api.SimulationView.as_view(), name="api-simulation"),
+    path(
+        "simulations/<uuid:run_id>/compare/<uuid:other_id>/",
+        api.SimulationCompareView.as_view(),
+        name="api-simulation-compare",
+    ),
 ]

@@ -7,6 +7,10 @@ page's tables hold every number too.
 
 All charts of a run share their turns: up to the last turn where anything changes (a deck whose
 games were all won by turn 6 is not drawn out to turn 20 of flat lines).
+
+A chart may also hold several runs at once (the compare page): one series each, told apart by
+colour and by a dash pattern and a marker shape (so not by colour alone), named in a legend
+above the plot; hovering a turn says every run's value there and how far apart they are.
 """
 
 from __future__ import annotations
@@ -24,6 +28,11 @@ LEFT, RIGHT, TOP, BOTTOM = 60, 16, 34, 46
 MAX_INTERVALS = 6  # between y ticks: 4 to 7 ticks
 MAX_TURN_LABELS = 12
 MIN_TURNS = 3  # a chart of runs that change nothing still shows a few turns
+LEGEND_ROW = 18  # a legend line above the plot, one per series of a chart of several runs
+# How each series of a chart of several runs looks apart from its colour (series-N in the CSS):
+# its line's dash pattern ("" is solid) and its points' shape. Bars of a dashed series are
+# hatched and outlined with its dashes.
+LOOKS = (("", "circle"), ("8 4", "square"), ("2 3", "diamond"))
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,48 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Series:
+    """One run's bars or points on a chart, and how it is told apart from the others."""
+
+    style: int  # 1, 2, ...: its colour (series-N in the CSS) and its place in LOOKS
+    label: str  # what the legend calls it ("" on a chart of one run)
+    marks: tuple[Mark, ...]
+    line: str  # a line chart's polyline points
+    dash: str  # the line's (or a bar's outline's) stroke-dasharray, "" for solid
+    marker: str  # the points' shape: "circle", "square" or "diamond"
+
+    @property
+    def hatched(self) -> bool:
+        return bool(self.dash)
+
+
+@dataclass(frozen=True)
+class Band:
+    """A turn's strip across a chart of several runs: hovering it says each run's value."""
+
+    turn: str
+    x: float
+    width: float
+    hover: str
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A legend line above the plot: a sample of the series' line and marker, then its name."""
+
+    style: int
+    label: str
+    dash: str
+    marker: str
+    hatched: bool
+    y: float  # the line's middle
+    sample_x1: float
+    sample_x2: float
+    marker_x: float
+    text_x: float
+
+
+@dataclass(frozen=True)
 class Chart:
     kind: str  # "bar" or "line"
     slug: str  # for the SVG's ids
@@ -63,8 +114,22 @@ class Chart:
     bottom: float
     y_ticks: tuple[Tick, ...]
     x_ticks: tuple[Tick, ...]
-    marks: tuple[Mark, ...]
-    line: str  # a line chart's polyline points
+    series: tuple[Series, ...]
+    bands: tuple[Band, ...] = ()  # only on a chart of several runs
+    legend: tuple[LegendEntry, ...] = ()
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        """The first series' marks: a chart of one run has only those."""
+        return self.series[0].marks if self.series else ()
+
+    @property
+    def line(self) -> str:
+        return self.series[0].line if self.series else ""
+
+    @property
+    def several(self) -> bool:
+        return len(self.series) > 1
 
     @property
     def plot_height(self) -> float:
@@ -160,10 +225,10 @@ def _turns(values: Mapping[str, float], last: int) -> list[str]:
 
 
 def _frame(
-    turns: Sequence[str], high: float, *, percent: bool
+    turns: Sequence[str], high: float, *, percent: bool, top: float = TOP, height: float = HEIGHT
 ) -> tuple[tuple[Tick, ...], tuple[Tick, ...], float, Callable[[float], float]]:
     """The ticks of both axes, the width of a turn's band, and where a value goes."""
-    plot_top, plot_bottom = TOP, HEIGHT - BOTTOM
+    plot_top, plot_bottom = top, height - BOTTOM
     ticks = nice_ticks(high)
     top_value = ticks[-1]
     step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
@@ -194,28 +259,9 @@ def bar_chart(
     hover: Callable[[str, float], str],
 ) -> Chart:
     """One bar a turn, such as the games won on each turn."""
-    turns = _turns(values, last_turn)
-    y_ticks, x_ticks, band, y_of = _frame(
-        turns, max([values[t] for t in turns] + [0.0]), percent=False
+    return series_chart(
+        "bar", [values], slug=slug, title=title, y_label=y_label, last_turn=last_turn, hover=hover
     )
-    marks = []
-    for index, turn in enumerate(turns):
-        y = y_of(values[turn])
-        band_x = LEFT + band * index
-        marks.append(
-            Mark(
-                turn=turn,
-                value=values[turn],
-                x=round(band_x + band * 0.15, 1),
-                y=y,
-                width=round(band * 0.7, 1),
-                height=round(HEIGHT - BOTTOM - y, 1),
-                band_x=round(band_x, 1),
-                band_width=round(band, 1),
-                hover=hover(turn, values[turn]),
-            )
-        )
-    return _chart("bar", slug, title, y_label, y_ticks, x_ticks, tuple(marks), "")
 
 
 def line_chart(
@@ -230,52 +276,134 @@ def line_chart(
     y_max: float | None = None,
 ) -> Chart:
     """A value by the end of each turn, such as the chance of having won."""
-    turns = _turns(values, last_turn)
-    high = y_max if y_max is not None else max([values[t] for t in turns] + [0.0])
-    y_ticks, x_ticks, band, y_of = _frame(turns, high, percent=percent)
-    marks = tuple(
-        Mark(
-            turn=turn,
-            value=values[turn],
-            x=round(LEFT + band * (index + 0.5), 1),
-            y=y_of(values[turn]),
-            width=0.0,
-            height=0.0,
-            band_x=round(LEFT + band * index, 1),
-            band_width=round(band, 1),
-            hover=hover(turn, values[turn]),
-        )
-        for index, turn in enumerate(turns)
+    return series_chart(
+        "line",
+        [values],
+        slug=slug,
+        title=title,
+        y_label=y_label,
+        last_turn=last_turn,
+        hover=hover,
+        percent=percent,
+        y_max=y_max,
     )
-    line = " ".join(f"{mark.x},{mark.y}" for mark in marks)
-    return _chart("line", slug, title, y_label, y_ticks, x_ticks, marks, line)
 
 
-def _chart(
+def series_chart(
     kind: str,
+    values: Sequence[Mapping[str, float]],
+    *,
     slug: str,
     title: str,
     y_label: str,
-    y_ticks: tuple[Tick, ...],
-    x_ticks: tuple[Tick, ...],
-    marks: tuple[Mark, ...],
-    line: str,
+    last_turn: int,
+    hover: Callable[[str, float], str],
+    labels: Sequence[str] = (),
+    band_hover: Callable[[str, list[float | None]], str] | None = None,
+    percent: bool = False,
+    y_max: float | None = None,
 ) -> Chart:
+    """A bar or line chart of one series or of several (`labels` names each one, for the
+    legend, and `band_hover` says a turn's values of all of them). The turns are those of any
+    series, up to `last_turn`; a series without a turn (a shorter turn limit) has no mark
+    there. Bars of several series stand side by side in their turn's band."""
+    if not values:
+        raise ValueError("a chart needs at least one series")
+    if len(values) > len(LOOKS):
+        raise ValueError(f"a chart shows at most {len(LOOKS)} series")
+    count = len(values)
+    several = count > 1
+    legend_height = LEGEND_ROW * count if several else 0
+    top, height = TOP + legend_height, HEIGHT + legend_height
+    turns = sorted({t for series in values for t in _turns(series, last_turn)}, key=int)
+    shown = [series[t] for series in values for t in turns if t in series]
+    high = y_max if y_max is not None else max(shown + [0.0])
+    y_ticks, x_ticks, band, y_of = _frame(turns, high, percent=percent, top=top, height=height)
+    place = {turn: index for index, turn in enumerate(turns)}
+    bar_width = band * 0.7 / count
+
+    drawn = []
+    for number, series in enumerate(values):
+        dash, marker = LOOKS[number] if several else LOOKS[0]
+        prefix = f"{labels[number]}: " if several and number < len(labels) else ""
+        marks = []
+        for turn in (t for t in turns if t in series):
+            band_x = LEFT + band * place[turn]
+            y = y_of(series[turn])
+            if kind == "bar":
+                x, width, mark_height = (
+                    band_x + band * 0.15 + bar_width * number,
+                    bar_width,
+                    round(height - BOTTOM - y, 1),
+                )
+            else:
+                # As the turn's tick is placed, so the point sits right above it.
+                x, width, mark_height = LEFT + band * (place[turn] + 0.5), 0.0, 0.0
+            marks.append(
+                Mark(
+                    turn=turn,
+                    value=series[turn],
+                    x=round(x, 1),
+                    y=y,
+                    width=round(width, 1),
+                    height=mark_height,
+                    band_x=round(band_x, 1),
+                    band_width=round(band, 1),
+                    hover=prefix + hover(turn, series[turn]),
+                )
+            )
+        line = " ".join(f"{mark.x},{mark.y}" for mark in marks) if kind == "line" else ""
+        label = labels[number] if number < len(labels) else ""
+        drawn.append(Series(number + 1, label, tuple(marks), line, dash, marker))
+
+    bands: tuple[Band, ...] = ()
+    legend: tuple[LegendEntry, ...] = ()
+    if several:
+        says = band_hover or (
+            lambda turn, found: " · ".join(
+                hover(turn, value) for value in found if value is not None
+            )
+        )
+        bands = tuple(
+            Band(
+                turn=turn,
+                x=round(LEFT + band * place[turn], 1),
+                width=round(band, 1),
+                hover=says(turn, [series.get(turn) for series in values]),
+            )
+            for turn in turns
+        )
+        legend = tuple(
+            LegendEntry(
+                style=entry.style,
+                label=entry.label,
+                dash=entry.dash,
+                marker=entry.marker,
+                hatched=entry.hatched,
+                y=LEGEND_ROW * (number + 0.5) + 2,
+                sample_x1=LEFT,
+                sample_x2=LEFT + 34,
+                marker_x=LEFT + 17,
+                text_x=LEFT + 44,
+            )
+            for number, entry in enumerate(drawn)
+        )
     return Chart(
         kind=kind,
         slug=slug,
         title=title,
         y_label=y_label,
         width=WIDTH,
-        height=HEIGHT,
+        height=height,
         left=LEFT,
         right=WIDTH - RIGHT,
-        top=TOP,
-        bottom=HEIGHT - BOTTOM,
+        top=top,
+        bottom=height - BOTTOM,
         y_ticks=y_ticks,
         x_ticks=x_ticks,
-        marks=marks,
-        line=line,
+        series=tuple(drawn),
+        bands=bands,
+        legend=legend,
     )
 
 
@@ -322,3 +450,107 @@ def run_charts(result: Mapping[str, object]) -> tuple[dict[str, Chart], int, int
         ),
     }
     return charts, last, played
+
+
+# -- several runs -----------------------------------------------------------------------------
+
+
+def signed(value: float, *, percent: bool = False, decimals: int = 1) -> str:
+    """A difference as a person reads it: +2.5, −0.4, ±0; percentages in points."""
+    if percent:
+        value *= 100
+    text = f"{abs(value):,.{decimals}f}"
+    sign = "±" if float(text.replace(",", "")) == 0 else "+" if value > 0 else "−"
+    return f"{sign}{text}{' points' if percent else ''}"
+
+
+def kill_share(result: Mapping[str, object]) -> dict[str, float]:
+    """The share of a result's games won on each turn: runs of different sizes compare by it."""
+    histogram: Mapping[str, float] = result["kill_turn"]["histogram"]  # type: ignore[index]
+    games = float(result.get("games") or 0)  # type: ignore[arg-type]
+    return {turn: (count / games if games else 0.0) for turn, count in histogram.items()}
+
+
+def compare_charts(
+    results: Sequence[Mapping[str, object]], labels: Sequence[str]
+) -> tuple[dict[str, Chart], int]:
+    """The charts of several goldfish results on the same axes (each named by its label), and
+    the last turn they show. Runs of different sizes are compared by shares, so the kill-turn
+    chart is the share of each run's games won on each turn, not the count."""
+
+    def by_turn(result: Mapping[str, object], key: str) -> Mapping[str, float]:
+        return result[key]  # type: ignore[return-value]
+
+    p_kill = [by_turn(result, "p_kill_by_turn") for result in results]
+    damage = [by_turn(result, "mean_damage_by_turn") for result in results]
+    resources = [by_turn(result, "mean_resources_by_turn") for result in results]
+    last = max(last_changing_turn([p, d]) for p, d in zip(p_kill, damage, strict=True))
+    # A hovered turn names each run by its label's first word ("A", "B").
+    short = [label.split(" ", 1)[0] for label in labels]
+
+    def says(
+        value_text: Callable[[float], str], *, percent: bool = False, decimals: int = 1
+    ) -> Callable[[str, list[float | None]], str]:
+        def hover(turn: str, values: list[float | None]) -> str:
+            parts = [
+                f"{label}: {value_text(value) if value is not None else 'not played'}"
+                for label, value in zip(short, values, strict=True)
+            ]
+            if len(values) == 2 and None not in values:
+                difference = values[1] - values[0]  # type: ignore[operator]
+                change = signed(difference, percent=percent, decimals=decimals)
+                parts.append(f"{short[1]} − {short[0]}: {change}")
+            return f"Turn {turn} · " + " · ".join(parts)
+
+        return hover
+
+    charts = {
+        "kill": series_chart(
+            "bar",
+            [kill_share(result) for result in results],
+            slug="compare-kill",
+            title="Share of the games won on each turn",
+            y_label="share of the games won",
+            hover=lambda turn, value: f"turn {turn}: {value:.1%} of the games won",
+            band_hover=says(lambda value: f"{value:.1%}", percent=True),
+            percent=True,
+            labels=labels,
+            last_turn=last,
+        ),
+        "p_kill": series_chart(
+            "line",
+            p_kill,
+            slug="compare-p-kill",
+            title="Chance of having won by each turn",
+            y_label="chance of having won",
+            hover=lambda turn, value: f"by the end of turn {turn}: {value:.1%}",
+            band_hover=says(lambda value: f"{value:.1%}", percent=True),
+            percent=True,
+            y_max=1.0,
+            labels=labels,
+            last_turn=last,
+        ),
+        "damage": series_chart(
+            "line",
+            damage,
+            slug="compare-damage",
+            title="Mean damage dealt by each turn",
+            y_label="mean damage",
+            hover=lambda turn, value: f"by the end of turn {turn}: {value:,.1f} damage",
+            band_hover=says(lambda value: f"{value:,.1f} damage"),
+            labels=labels,
+            last_turn=last,
+        ),
+        "resources": series_chart(
+            "line",
+            resources,
+            slug="compare-resources",
+            title="Mean resources on each turn",
+            y_label="mean resources",
+            hover=lambda turn, value: f"turn {turn}: {value:,.2f} resources",
+            band_hover=says(lambda value: f"{value:,.2f} resources", decimals=2),
+            labels=labels,
+            last_turn=last,
+        ),
+    }
+    return charts, last

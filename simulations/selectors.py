@@ -6,8 +6,8 @@ from django.http import Http404
 
 from cards.models import Card
 from cards.selectors import WITHHELD_NAME, card_viewable_q
-from decks.models import DeckEntry
-from decks.selectors import deck_for_viewer
+from decks.models import Deck, DeckEntry
+from decks.selectors import deck_for_viewer, deck_viewable_q
 from simulations.models import SimulationRun
 
 
@@ -26,6 +26,24 @@ def recent_runs(*, deck: Any, user: Any, limit: int = 3) -> list[SimulationRun]:
     if user is None or not user.is_authenticated:
         return []
     return list(SimulationRun.objects.filter(deck=deck, requested_by=user)[:limit])
+
+
+def runs_to_compare_with(*, run: SimulationRun, user: Any, limit: int = 100) -> list[SimulationRun]:
+    """The viewer's own finished runs, other than `run`, of decks she may still open: what the
+    run page offers to compare it with (the latest `limit` of them)."""
+    if user is None or not user.is_authenticated:
+        return []
+    runs = (
+        SimulationRun.objects.filter(
+            requested_by=user,
+            status=SimulationRun.Status.SUCCEEDED,
+            deck__in=Deck.objects.filter(deck_viewable_q(user)),
+        )
+        .exclude(pk=run.pk)
+        .select_related("deck")
+        .order_by("-finished", "-created")
+    )
+    return list(runs[:limit])
 
 
 def _hidden_names(run: SimulationRun, user: Any) -> set[str]:

@@ -6,4 +6,14 @@ urlpatterns = [
     path("decks/<int:deck_id>/goldfish/", views.goldfish_start, name="deck-goldfish"),
     path("goldfish/policy/", views.goldfish_policy, name="goldfish-policy"),
     path("simulations/<uuid:run_id>/", views.simulation_detail, name="simulation-detail"),
+    path(
+        "simulations/<uuid:run_id>/compare/",
+        views.simulation_compare_choose,
+        name="simulation-compare-choose",
+    ),
+    path(
+        "simulations/<uuid:run_id>/compare/<uuid:other_id>/",
+        views.simulation_compare,
+        name="simulation-compare",
+    ),
 ]

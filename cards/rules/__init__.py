@@ -54,6 +54,7 @@ from .legality import (
     check_card,
     check_deck,
     design_level,
+    design_text,
     refurbish,
 )
 from .level import Level, compute_level, level_of_reading
@@ -66,6 +67,7 @@ from .reader import (
     needs_target,
     read_card_text,
 )
+from .text import MixedWord, clean_text, mixed_script_words
 from .writer import (
     AbilityDesign,
     Choice,
@@ -81,6 +83,7 @@ __all__ = [
     "AbilityDesign",
     "Card",
     "Choice",
+    "MixedWord",
     "Component",
     "ComponentKind",
     "ComponentUse",
@@ -94,11 +97,13 @@ __all__ = [
     "Reading",
     "SubAbility",
     "SubAbilityDesign",
+    "clean_text",
     "compute_level",
     "design_reading",
     "get_guide",
     "level_of_reading",
     "load_guides",
+    "mixed_script_words",
     "needs_target",
     "read_card_text",
     "write_ability",
@@ -125,6 +130,7 @@ __all__ = [
     "check_deck",
     "current_edition",
     "design_level",
+    "design_text",
     "get_edition",
     "load_editions",
     "ordinal",

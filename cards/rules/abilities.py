@@ -13,6 +13,12 @@ has a name and no condition); otherwise it is the condition, unless the colon co
 arrow, after the end of a sentence, inside quotes or brackets, or between digits, where it
 belongs to a sub-ability.
 
+An edition may also write the activation condition as the ability's first sentence, opening
+with a word of its own: the 11th rulebook's "Activate when this in-play card is destroyed.
+Target this card. …" has the condition "when this in-play card is destroyed". The parser reads
+that form only when given the opening word (`Edition.condition_opening`), so a later edition's
+sentence is never taken for a condition.
+
 The parser takes any string and never raises: a card being typed is often half-written.
 """
 
@@ -60,12 +66,19 @@ def paragraphs(text: str) -> list[str]:
     return [part.strip() for part in _PARAGRAPH_BREAK.split(text) if part.strip()]
 
 
-def parse_abilities(text: str) -> tuple[Ability, ...]:
-    """The abilities of an ability text, one per paragraph; blank lines are ignored."""
-    return tuple(parse_ability(paragraph) for paragraph in paragraphs(text))
+def parse_abilities(text: str, *, condition_opening: str | None = None) -> tuple[Ability, ...]:
+    """The abilities of an ability text, one per paragraph; blank lines are ignored.
+
+    `condition_opening` is the word that opens a condition written as a sentence, in an edition
+    that writes them so (the 11th's "Activate"); see `Edition.condition_opening`.
+    """
+    return tuple(
+        parse_ability(paragraph, condition_opening=condition_opening)
+        for paragraph in paragraphs(text)
+    )
 
 
-def parse_ability(paragraph: str) -> Ability:
+def parse_ability(paragraph: str, *, condition_opening: str | None = None) -> Ability:
     """One paragraph read as an ability."""
     text = paragraph.strip()
     rest = text
@@ -76,11 +89,15 @@ def parse_ability(paragraph: str) -> Ability:
         rest = rest[colon + 1 :]
 
     condition: str | None = None
-    arrow = _first_arrow(rest)
-    colon = _first_colon(rest, sentence_bound=True)
-    if colon is not None and (arrow is None or colon < arrow[0]):
-        condition = rest[:colon].strip() or None
-        rest = rest[colon + 1 :]
+    sentence = condition_sentence(rest, condition_opening) if condition_opening else None
+    if sentence is not None:
+        condition, rest = sentence
+    else:
+        arrow = _first_arrow(rest)
+        colon = _first_colon(rest, sentence_bound=True)
+        if colon is not None and (arrow is None or colon < arrow[0]):
+            condition = rest[:colon].strip() or None
+            rest = rest[colon + 1 :]
 
     cost: str | None = None
     arrow = _first_arrow(rest)
@@ -90,6 +107,23 @@ def parse_ability(paragraph: str) -> Ability:
         rest = rest[end:]
 
     return Ability(text, name, condition, cost, split_sentences(rest))
+
+
+def condition_sentence(text: str, opening: str) -> tuple[str | None, str] | None:
+    """A condition written as the first sentence of `text`, opening with `opening` (either
+    case): the condition without that word or its full stop, and the text after the sentence.
+    None when the text does not open so. A colon ends it too, as it ends any condition; a
+    sentence never ended is the condition still being typed."""
+    stripped = text.lstrip()
+    after_word = stripped[len(opening) : len(opening) + 1]
+    if stripped[: len(opening)].lower() != opening.lower() or not after_word.isspace():
+        return None
+    colon = _first_colon(stripped, sentence_bound=True)
+    if colon is not None:
+        return stripped[len(opening) : colon].strip() or None, stripped[colon + 1 :]
+    first = split_sentences(stripped)[0]
+    clause = first[len(opening) :].strip().rstrip("".join(_SENTENCE_END)).strip()
+    return clause or None, stripped[len(first) :]
 
 
 def _is_name(candidate: str) -> bool:

@@ -86,6 +86,10 @@ class Edition:
     # Whether a card designed for this edition is held to its Card Building Guide (its
     # components, its level). False makes the guide's findings warnings only.
     guide_enforced: bool = True
+    # The word that opens an activation condition written as the first sentence of an ability,
+    # as the 11th rulebook writes them ("Activate when you take damage. Draw 1 card."); None
+    # where a condition is only ever the clause before a colon.
+    condition_opening: str | None = None
 
     def __post_init__(self) -> None:
         # Mappings are frozen too, so an edition shared through the cache cannot be altered.
@@ -194,6 +198,11 @@ def edition_from_data(data: Mapping[str, Any], where: str = "edition data") -> E
         rulebook_url = data.get("rulebook_url")
         if rulebook_url is not None and not isinstance(rulebook_url, str):
             raise EditionDataError(f"{where}: 'rulebook_url' must be a string.")
+        condition_opening = data.get("activation_condition_opening")
+        if condition_opening is not None and (
+            not isinstance(condition_opening, str) or not condition_opening.strip()
+        ):
+            raise EditionDataError(f"{where}: 'activation_condition_opening' must be a word.")
         return Edition(
             number=_require(data, "number", int, where),
             name=_require(data, "name", str, where),
@@ -215,6 +224,7 @@ def edition_from_data(data: Mapping[str, Any], where: str = "edition data") -> E
             guide_enforced=_require(data, "guide_enforced", bool, where)
             if "guide_enforced" in data
             else True,
+            condition_opening=None if condition_opening is None else condition_opening.strip(),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise EditionDataError(f"{where}: malformed data ({error!r}).") from error

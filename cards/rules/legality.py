@@ -57,6 +57,12 @@ whatever the edition it is checked under: a design is judged by the rules it was
   before: the guide's findings within them are left out, since the pruned verdict says why.
 - Wordings the guide asks for differently ("Draw 1 cards.", "up to" with one target) are read
   as meant and given as `guide_wording` warnings, never as a verdict.
+- Texts are matched as a reader sees them: in Unicode's compatibility form (NFKC) and without
+  format characters, so a zero-width space or a soft hyphen ("Pay 4 hit\u00adpoints.") hides no
+  redacted text from the check and no outdated text from refurbishment. Letters of another
+  script that only look alike are not folded: a word mixing Latin, Cyrillic or Greek letters
+  (a Cyrillic "а" in "Pаy") in the name, ability text or flavor text is a `mixed_script`
+  warning naming the word, never a verdict, since the rulebook cannot say what it was meant as.
 - The guide is enforced for a design edition whose rulebook file does not say otherwise: the
   11th's says `"guide_enforced": false`, since its own revised texts are not written in its
   guide's wording; its guide's findings (the level it computes included) are warnings, with the
@@ -79,7 +85,7 @@ from .editions import Edition, load_editions, ordinal, resolve
 from .guide import Guide, load_guides
 from .level import Level, compute_level
 from .reader import Finding, ReadAbility, Reading, read_card_text
-from .text import TextMatch, fill, find_entries, match_case, normalize_entry
+from .text import TextMatch, fill, find_entries, match_case, mixed_script_words, normalize_entry
 
 
 class Verdict(StrEnum):
@@ -119,6 +125,7 @@ class Code(StrEnum):
     ABILITY_WITHOUT_EFFECT = "ability_without_effect"
     GUIDE_WORDING = "guide_wording"
     NO_GUIDE = "no_guide"
+    MIXED_SCRIPT = "mixed_script"
     # deck problems
     DECK_TOO_SMALL = "deck_too_small"
     DECK_TOO_LARGE = "deck_too_large"
@@ -254,7 +261,7 @@ def _check_card_cached(card: Card, rules: Edition) -> CardCheck:
 def _check_card(card: Card, rules: Edition) -> CardCheck:
     original = card.ability_text if isinstance(card.ability_text, str) else ""
     text, replacements = _refurbished(original, rules)
-    abilities = parse_abilities(text)
+    abilities = parse_abilities(text, condition_opening=rules.condition_opening)
     kind = _as_kind(card.kind)
     design = _design_edition(card.design_edition)
     built = _built(card, kind, design, rules)
@@ -263,6 +270,7 @@ def _check_card(card: Card, rules: Edition) -> CardCheck:
     pruned = _pruned_reasons(card.design_edition, design, original, text, rules)
     refurbished = [_refurbished_reason(r, rules) for r in replacements]
     warnings = _warnings(kind, original, abilities, rules) + list(built.warnings)
+    warnings += _mixed_script_warnings(card, rules)
 
     verdict, reasons = Verdict.LEGAL, []
     for category, found in (
@@ -498,6 +506,28 @@ def _warnings(
     return warnings
 
 
+def _mixed_script_warnings(card: Card, rules: Edition) -> list[Reason]:
+    warnings: list[Reason] = []
+    for where, text, section in (
+        ("name", card.name, "card_rules"),
+        ("ability text", card.ability_text, "abilities"),
+        ("flavor text", card.flavor_text, "card_rules"),
+    ):
+        if not isinstance(text, str):
+            continue
+        for found in mixed_script_words(text):
+            main, *others = found.scripts
+            verb = "is" if len(found.strays) == 1 else "are"
+            body = (
+                f'The word "{found.word}" in the {where} mixes {main} letters with'
+                f' {" and ".join(others)} ones ("{found.strays}" {verb} not {main}): letters'
+                " that only look alike are not the rulebook's words, so no rule reads them as"
+                " such."
+            )
+            warnings.append(_reason(Code.MIXED_SCRIPT, body, found.word, rules, section))
+    return warnings
+
+
 # -- the Card Building Guide ----------------------------------------------------------------
 
 
@@ -596,7 +626,7 @@ def _design_uncached(
     if guide is None:
         return None
     design_rules = load_editions().get(guide.edition)
-    text = _refurbished(original, design_rules)[0] if design_rules is not None else original
+    text = design_text(original, guide.edition)
     enforced = design_rules.guide_enforced if design_rules is not None else True
     reading = read_card_text(text, guide)
     computed = compute_level(Card("", kind, guide.edition, 0, sp, hp, text), guide)  # type: ignore[arg-type]
@@ -610,6 +640,14 @@ _design_cached = lru_cache(maxsize=8192)(_design_uncached)
 def _refurbished(text: str, rules: Edition) -> tuple[str, tuple[Replacement, ...]]:
     """refurbish(), remembered: a deck revalidated after a change refurbishes the same texts."""
     return refurbish(text, rules)
+
+
+def design_text(text: str, design_edition: int) -> str:
+    """The printed text as its design edition's own rulebook refurbishes it, which is the text
+    that edition's guide reads ("Activate when you take damage." is "… at least 5 damage." in
+    the 11th); the text itself when that rulebook is not on file."""
+    rules = load_editions().get(design_edition)
+    return _refurbished(text, rules)[0] if rules is not None else text
 
 
 def design_level(card: Card) -> LevelCheck:

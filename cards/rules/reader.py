@@ -27,6 +27,12 @@ Readings of the guides where they are not explicit:
   formula is its own sub-ability's. In the 11th, which has no sub-abilities, one per ability.
 - A sentence after a full stop starts a new sub-ability (12th on); in the 11th it continues the
   ability's effects, which the guide allows ("instead of a period").
+- The 11th rulebook writes an activation condition as the ability's first sentence, opening with
+  "Activate" ("Activate when you take at least 5 damage. Draw 1 card."); its guide writes the
+  same condition "When you take at least x damage:". Where the edition's rulebook names such an
+  opening word (`Edition.condition_opening`), a first sentence that opens with it is the
+  activation condition: read as the guide's condition with a note, or, when it is none of them,
+  a problem for that sentence alone while the rest of the ability is still read.
 - An effect that speaks of targets, or whose formula uses t, needs a target selection before it
   in its sub-ability; without one the ability has a `needs_target` problem.
 - "it" for a single target is written by the writer only for the first effect after the target
@@ -47,6 +53,8 @@ from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from .abilities import Ability, _first_colon, _is_name, parse_ability
+from .editions import load_editions
+from .errors import DesignError
 from .formula import variables
 from .guide import Component, ComponentKind, Guide, get_guide
 from .text import Normalized, normalize
@@ -132,11 +140,13 @@ class ReadAbility:
     problems: tuple[Finding, ...]  # why it is not made of the guide's components
     notes: tuple[Finding, ...]  # wordings the guide asks for
     name_span: tuple[int, int] | None = None  # where the name is in the card's text
+    # The word opening a condition written as a sentence in this edition (the 11th's "Activate").
+    condition_opening: str | None = None
 
     @cached_property
     def outline(self) -> Ability:
         """The paragraph split into name, condition, cost and sentences, components or not."""
-        return parse_ability(self.text)
+        return parse_ability(self.text, condition_opening=self.condition_opening)
 
     @property
     def readable(self) -> bool:
@@ -405,12 +415,24 @@ class _Unreadable(Exception):
 _SEGMENT_END = re.compile(r":|" + _ARROW + r"|;|\.(?=\s|$)|,\s*(?:then|also)\b", re.IGNORECASE)
 
 
+def _condition_opening(edition: int) -> str | None:
+    """The word opening a condition written as a sentence, by the edition's rulebook on file."""
+    rules = load_editions().get(edition)
+    return None if rules is None else rules.condition_opening
+
+
+# Where a condition written as a sentence ends: its full stop, or a colon typed as the guide
+# ends conditions.
+_CONDITION_END = re.compile(r"\.(?=\s|$)|:")
+
+
 class _Reader:
     def __init__(self, text: str, guide: Guide) -> None:
         self.text = text
         self.guide = guide
         self.normalized: Normalized = normalize(text)
         self.substitutions = guide.grammar.single_target_substitutions
+        self.opening = _condition_opening(guide.edition)
 
     # -- positions ------------------------------------------------------------------------
 
@@ -541,11 +563,7 @@ class _Reader:
                 max(stop, position + 1) if position < end else position,
             )
         kinds = self.kinds_ending(delimiter)
-        candidates = [c for kind in kinds for c in self.guide.of_kind(kind)]
-        close = difflib.get_close_matches(
-            segment.lower(), [c.body.lower() for c in candidates], n=1, cutoff=0.6
-        )
-        nearest = next((c for c in candidates if close and c.body.lower() == close[0]), None)
+        nearest = self.nearest(segment, kinds)
         if nearest is not None:
             kinds = [nearest.kind]
         labels = " or ".join(f"{kind.label}s" for kind in kinds)
@@ -555,6 +573,14 @@ class _Reader:
         message += f' The nearest is "{nearest.template}".'
         problem = self.finding("not_a_component", message, position, stop)
         return replace(problem, nearest=nearest.id)
+
+    def nearest(self, segment: str, kinds: list[ComponentKind]) -> Component | None:
+        """The component of these kinds that the words were most likely meant as, if near."""
+        candidates = [c for kind in kinds for c in self.guide.of_kind(kind)]
+        close = difflib.get_close_matches(
+            segment.lower(), [c.body.lower() for c in candidates], n=1, cutoff=0.6
+        )
+        return next((c for c in candidates if close and c.body.lower() == close[0]), None)
 
     def kinds_ending(self, delimiter: str) -> list[ComponentKind]:
         """The kinds of component that a text ending so could have been meant as."""
@@ -601,6 +627,10 @@ class _Reader:
                 if subject.startswith(":", after):
                     condition = found[0]
                     position = self.skip(subject, after + 1)
+            if condition is None and self.opening is not None:
+                position, condition = self.condition_sentence(
+                    self.opening, subject, position, end, problems, notes
+                )
             position = self.read_costs(subject, position, end, costs, notes)
             position = self.read_subs(subject, position, end, subs, notes)
         except _Unreadable as stop:
@@ -620,7 +650,64 @@ class _Reader:
             problems=tuple(problems),
             notes=tuple(notes),
             name_span=name_span,
+            condition_opening=self.opening,
         )
+
+    def condition_sentence(
+        self,
+        word: str,
+        subject: str,
+        position: int,
+        end: int,
+        problems: list[Finding],
+        notes: list[Finding],
+    ) -> tuple[int, ComponentUse | None]:
+        """A condition written as the ability's first sentence, opening with the edition's word
+        ("Activate when you take at least 5 damage."): the position after that sentence, and
+        the guide's condition it is, if any. A sentence not opening so is left to the rest."""
+        opening = re.compile(re.escape(_fold(word)) + r" ", re.IGNORECASE)
+        opened = opening.match(subject, position, end)
+        if opened is None:
+            return position, None
+        found_stop = _CONDITION_END.search(subject, opened.end(), end)
+        stop = found_stop.start() if found_stop else end
+        after = self.skip(subject, stop + 1) if found_stop else end
+        found = self.match(ComponentKind.CONDITION, subject, opened.end())
+        if found is not None and self.skip(subject, found[2]) == stop:
+            use, _, finish = found
+            begin, last = self.span(position, finish)
+            # The condition as written is the whole sentence, its opening word included.
+            use = replace(use, text=self.text[begin:last], start=begin, end=last)
+            written = self.written(use)
+            notes.append(
+                self.finding(
+                    "condition_sentence",
+                    f"The {self.guide.name} guide writes this activation condition “{written}”,"
+                    f" without the rulebook's “{word}”.",
+                    position,
+                    stop + 1 if found_stop else stop,
+                )
+            )
+            return after, use
+        segment = subject[position:stop].strip()
+        clause = subject[opened.end() : stop].strip()
+        message = f'"{segment}" is not one of the {self.guide.name} guide\'s activation conditions.'
+        nearest = self.nearest(clause, [ComponentKind.CONDITION])
+        if nearest is not None:
+            message += f' The nearest is "{nearest.template}".'
+        problem = self.finding("not_a_component", message, position, stop)
+        problems.append(problem if nearest is None else replace(problem, nearest=nearest.id))
+        return after, None
+
+    def written(self, use: ComponentUse) -> str:
+        """A component used on the card as the guide writes it with the card's numbers."""
+        # The writer writes with the reader's templates, so it is imported when needed.
+        from .writer import Choice, write_component
+
+        try:
+            return write_component(Choice(use.id, dict(use.values)), self.guide)
+        except DesignError:  # numbers the guide has no wording for (0, or too large)
+            return use.component.template
 
     def read_costs(
         self,

@@ -6,8 +6,12 @@ entry when its text contains the entry with numbers in place of the letters.
 
 Matching is forgiving about what a person cannot see or does not mean: typographic and straight
 quotes are the same character, a run of spaces is one space, and the first letter may be either
-case (an entry written as a sentence also matches inside one). Everything else is exact, because
-the rulebook says "exact text".
+case (an entry written as a sentence also matches inside one). Text is compared in Unicode's
+compatibility form (NFKC: "ｐａｙ" and "𝐏𝐚𝐲" are "pay") and without format characters (zero-width
+spaces, soft hyphens, joiners, bidirectional marks), which no reader sees on a printed card:
+"hit\u00adpoints" is "hitpoints". Everything else is exact, because the rulebook says "exact text".
+Letters of another script that look alike (a Cyrillic "а" in "Pаy") are not folded: they are
+told apart by `mixed_script_words`, for a warning.
 
 Matching happens on a normalized copy of the text, but every position reported refers to the
 original string, so text outside a match is never touched.
@@ -16,7 +20,8 @@ original string, so text outside a match is never touched.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -60,52 +65,192 @@ def fold(text: str) -> str:
     return text.translate(_FOLD)
 
 
+def _is_format(char: str) -> bool:
+    return unicodedata.category(char) == "Cf"
+
+
+# Format characters that build an emoji rather than hide in text: a zero-width joiner between
+# two pictographs (woman, joiner, rocket: an astronaut), and the tags after a black flag that
+# make the flag of Scotland or Wales.
+_JOINER = "\u200d"
+_TAG_FLAG = "\U0001f3f4"
+_TAGS = range(0xE0020, 0xE0080)
+# What may stand between a pictograph and its joiner: variation selectors and the keycap.
+_EMOJI_MARKS = frozenset("\ufe0e\ufe0f\u20e3")
+
+
+def _pictograph(char: str) -> bool:
+    # Other symbols, and the skin-tone modifiers (modifier symbols).
+    return unicodedata.category(char) in ("So", "Sk")
+
+
+def _drop_format(text: str) -> str:
+    kept: list[str] = []
+    for index, char in enumerate(text):
+        if not _is_format(char):
+            kept.append(char)
+            continue
+        if char == _JOINER:
+            before = next((c for c in reversed(kept) if c not in _EMOJI_MARKS), "")
+            after = text[index + 1 : index + 2]
+            if before and after and _pictograph(before) and _pictograph(after):
+                kept.append(char)
+        elif ord(char) in _TAGS and kept and (kept[-1] == _TAG_FLAG or ord(kept[-1]) in _TAGS):
+            kept.append(char)
+    return "".join(kept)
+
+
+def clean_text(text: str) -> str:
+    """The text as a card keeps it: in Unicode's compatibility form (NFKC), without the format
+    characters a reader cannot see (zero-width spaces, soft hyphens, joiners, byte-order marks,
+    bidirectional marks).
+
+    The joiners and tags inside an emoji are kept, so a family of three stays one emoji, and so
+    are typographic quotes. Format characters are dropped before NFKC, so a mark they held apart
+    from its letter joins it ("e\u200b\u0301" is "é"), and again after, so that cleaning twice
+    changes nothing.
+    """
+    if text.isascii():
+        return text
+    return _drop_format(_nfkc(_drop_format(text)))
+
+
+# The quotes and hyphens that matching folds into one mark each are kept as typed, outside NFKC,
+# which would make a double prime two primes: cleaning never changes what the rules read.
+_FOLDED = re.compile("([" + re.escape("".join(chr(code) for code in _FOLD)) + "])")
+
+
+def _nfkc(text: str) -> str:
+    parts = _FOLDED.split(text)
+    return "".join(
+        part if index % 2 else unicodedata.normalize("NFKC", part)
+        for index, part in enumerate(parts)
+    )
+
+
 @dataclass(frozen=True)
 class Normalized:
     """A normalized copy of a text, with where each of its characters came from."""
 
     text: str
-    origins: tuple[int, ...]  # origins[i] is the index in the original of text[i]
+    origins: tuple[int, ...]  # origins[i] is the index in the original where text[i] starts
+    ends: tuple[int, ...]  # ends[i] is the index in the original where text[i] ends
     length: int  # length of the original text
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The span in the original text of the normalized span [start, end).
 
-        A match starts and ends on a character that is not white space, and those map one to
-        one, so the original span ends right after the last matched character.
+        A character of the normalized text comes from one or more of the original (a letter
+        with its marks, a ligature, a run of spaces); the span covers all of them.
         """
         if start >= end:
             origin = self.origins[start] if start < len(self.origins) else self.length
             return origin, origin
-        return self.origins[start], self.origins[end - 1] + 1
+        return self.origins[start], self.ends[end - 1]
+
+
+def _joins_previous(char: str) -> bool:
+    """Whether NFKC may compose the character with the one before it: a combining mark, or a
+    Hangul vowel or final consonant."""
+    return (
+        unicodedata.combining(char) != 0
+        or unicodedata.category(char) in ("Mn", "Mc", "Me")
+        or ("\u1160" <= char <= "\u11ff" or "\ud7b0" <= char <= "\ud7ff")
+    )
+
+
+def _pieces(text: str) -> Iterator[tuple[str, int, int]]:
+    """The text in NFKC without format characters, as (characters, start, end) pieces: each a
+    character of the text with the marks that follow it, and where it is in the text."""
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if _is_format(char):
+            index += 1
+            continue
+        start, chars = index, [char]
+        index += 1
+        while True:
+            ahead = index
+            while ahead < len(text) and _is_format(text[ahead]):
+                ahead += 1
+            if ahead < len(text) and _joins_previous(text[ahead]):
+                chars.append(text[ahead])
+                index = ahead + 1
+                continue
+            break
+        # Quotes are folded first: NFKC would make a double prime two primes, not one quote.
+        cluster = "".join(chars).translate(_FOLD)
+        for piece in unicodedata.normalize("NFKC", cluster) if not cluster.isascii() else cluster:
+            yield piece, start, index
+
+
+def _plain(text: str) -> bool:
+    """Whether each character of the text is already as it is matched, quotes aside: the usual
+    card, with nothing to compose and nothing invisible."""
+    if text.isascii():
+        return True
+    return unicodedata.is_normalized("NFKC", text) and not any(map(_is_format, set(text)))
 
 
 def normalize(text: str) -> Normalized:
-    """Fold quotes, and make each run of white space one space, or one line break if it has one."""
+    """The text as it is matched: in NFKC without format characters, quotes folded, and each
+    run of white space one space, or one line break if it has one."""
+    if _plain(text):
+        return _normalize_plain(text)
     chars: list[str] = []
     origins: list[int] = []
-    folded = fold(text)
-    i = 0
-    while i < len(folded):
-        char = folded[i]
+    ends: list[int] = []
+    in_space = False
+    for char, start, end in _pieces(text):
+        char = char.translate(_FOLD)
         if char.isspace():
-            start = i
+            if in_space:
+                ends[-1] = end
+                if char in _LINE_BREAKS:
+                    chars[-1] = "\n"
+                continue
+            in_space = True
+            chars.append("\n" if char in _LINE_BREAKS else " ")
+            origins.append(start)
+            ends.append(end)
+            continue
+        in_space = False
+        chars.append(char)
+        origins.append(start)
+        ends.append(end)
+    return Normalized("".join(chars), tuple(origins), tuple(ends), len(text))
+
+
+def _normalize_plain(text: str) -> Normalized:
+    """normalize() of a text whose characters each stand for themselves, quotes aside."""
+    chars: list[str] = []
+    origins: list[int] = []
+    ends: list[int] = []
+    folded = fold(text)
+    index = 0
+    while index < len(folded):
+        char = folded[index]
+        if char.isspace():
+            start = index
             has_break = False
-            while i < len(folded) and folded[i].isspace():
-                has_break = has_break or folded[i] in _LINE_BREAKS
-                i += 1
+            while index < len(folded) and folded[index].isspace():
+                has_break = has_break or folded[index] in _LINE_BREAKS
+                index += 1
             chars.append("\n" if has_break else " ")
             origins.append(start)
+            ends.append(index)
             continue
         chars.append(char)
-        origins.append(i)
-        i += 1
-    return Normalized("".join(chars), tuple(origins), len(text))
+        origins.append(index)
+        index += 1
+        ends.append(index)
+    return Normalized("".join(chars), tuple(origins), tuple(ends), len(text))
 
 
 def normalize_entry(entry: str) -> str:
-    """A table entry as it is matched: folded, trimmed, single-spaced."""
-    return " ".join(fold(entry).split())
+    """A table entry as it is matched: normalized like card text, trimmed, single-spaced."""
+    return " ".join(normalize(entry).text.split())
 
 
 def placeholders_in(entry: str) -> tuple[str, ...]:
@@ -222,3 +367,52 @@ def match_case(new: str, matched: str) -> str:
     if matched[0].islower():
         return new[0].lower() + new[1:]
     return new
+
+
+# Scripts whose letters look alike: a word mixing them is likely a disguise, not a spelling.
+_LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+_WORD = re.compile(r"\w+")
+
+
+def _script(char: str) -> str | None:
+    if not char.isalpha():
+        return None
+    script = unicodedata.name(char, "").split(" ", 1)[0]
+    return script if script in _LOOK_ALIKE_SCRIPTS else None
+
+
+@dataclass(frozen=True)
+class MixedWord:
+    """A word written with letters of several look-alike scripts, as in "Pаy" with a
+    Cyrillic "а"."""
+
+    word: str
+    start: int  # its span in the text
+    end: int
+    scripts: tuple[str, ...]  # "Latin", "Cyrillic", "Greek": the most used first
+    strays: str  # the letters not of the most used script, each once, in order
+
+
+def mixed_script_words(text: str) -> tuple[MixedWord, ...]:
+    """The words of the text whose letters come from more than one of Latin, Cyrillic and Greek.
+
+    Other scripts are left alone: a Japanese phrase mixes kana and kanji as it should.
+    """
+    if text.isascii() or len({_script(char) for char in set(text)} - {None}) < 2:
+        return ()
+    found: list[MixedWord] = []
+    for word in _WORD.finditer(text):
+        letters = [(char, _script(char)) for char in word.group()]
+        counts: dict[str, int] = {}
+        for _, script in letters:
+            if script is not None:
+                counts[script] = counts.get(script, 0) + 1
+        if len(counts) < 2:
+            continue
+        # The most used script first; on a tie, the one the word starts with.
+        order = [script for _, script in letters if script is not None]
+        scripts = sorted(counts, key=lambda s: (-counts[s], order.index(s)))
+        strays = "".join(dict.fromkeys(c for c, s in letters if s not in (None, scripts[0])))
+        names = tuple(script.capitalize() for script in scripts)
+        found.append(MixedWord(word.group(), word.start(), word.end(), names, strays))
+    return tuple(found)

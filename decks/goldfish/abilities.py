@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Final
 
-from cards.rules import ComponentUse, ReadAbility, RulesError, read_card_text
+from cards.rules import ComponentUse, ReadAbility, RulesError, design_text, read_card_text
 
 MAX_AMOUNT: Final = 999
 """Larger numbers in card text are read as this: more than any deck, HP or level."""
@@ -156,6 +156,27 @@ NEVER_MET: Final[dict[str, str]] = {
     "condition.when-your-in-play-card-s-is-destroyed": f"never met: {_NO_DESTROY}",
     "condition.when-a-card-s-in-your-hand-is-destroyed": f"never met: {_NO_DESTROY}",
     "condition.when-a-card-s-in-your-deck-is-destroyed": f"never met: {_NO_DESTROY}",
+    # The 11th Edition's guide
+    "condition.when-this-card-is-damaged-but-not-destroyed": f"never met: {_NO_DAMAGE}",
+    "condition.when-this-in-play-card-is-destroyed": f"never met: {_NO_DESTROY}",
+    "condition.when-this-card-as-a-resource-is-destroyed-must-pay-resource-cost": (
+        f"never met: {_NO_DESTROY}"
+    ),
+    "condition.when-this-card-in-your-hand-is-destroyed-must-pay-resource-cost": (
+        f"never met: {_NO_DESTROY}"
+    ),
+    "condition.when-this-card-in-your-deck-is-destroyed-must-pay-resource-cost": (
+        f"never met: {_NO_DESTROY}"
+    ),
+    "condition.when-at-least-x-of-your-in-play-cards-excluding-this-card-are-damaged-but-not"
+    "-destroyed": f"never met: {_NO_DAMAGE}",
+    "condition.when-at-least-x-of-your-in-play-cards-excluding-this-card-are-destroyed": (
+        f"never met: {_NO_DESTROY}"
+    ),
+    "condition.when-at-least-x-cards-in-your-hand-are-destroyed": f"never met: {_NO_DESTROY}",
+    "condition.when-at-least-x-cards-in-your-deck-are-destroyed": f"never met: {_NO_DESTROY}",
+    "condition.when-your-in-play-cards-take-at-least-x-total-damage": f"never met: {_NO_DAMAGE}",
+    "condition.when-you-take-at-least-x-damage": f"never met: {_NO_DAMAGE}",
 }
 """Activation conditions a goldfish game never meets, with the reason."""
 
@@ -417,11 +438,12 @@ def _ability(ability: ReadAbility, kind: str) -> tuple[Use | None, list[Ignored]
 
 @lru_cache(maxsize=4096)
 def read_abilities(kind: str, ability_text: str, edition: int = 14) -> CardAbilities:
-    """A card's abilities, read with the Card Building Guide of ``edition``."""
+    """A card's abilities, read with the Card Building Guide of ``edition``, as that edition's
+    own rulebook refurbishes them (as the check of the card reads them)."""
     if not ability_text.strip():
         return CardAbilities(modeled=True)
     try:
-        reading = read_card_text(ability_text, edition)
+        reading = read_card_text(design_text(ability_text, edition), edition)
     except RulesError:
         return STATS_ONLY
     if not reading.readable or reading.caveats:

@@ -108,12 +108,48 @@
     });
   }
 
+  // The picture's framing: each slider shows its value beside it, and tells a screen reader
+  // a zoom or a position rather than a bare fraction.
+  function framingText(input) {
+    const value = parseFloat(input.value);
+    if (isNaN(value)) { return ""; }
+    if (input.name === "art_zoom") { return value.toFixed(2) + "\u00d7"; }
+    return Math.round(value * 100) + "% " + (input.name === "art_x" ? "across" : "down");
+  }
+
+  function syncFraming(input) {
+    const text = framingText(input);
+    input.setAttribute("aria-valuetext", text);
+    const shown = document.getElementById(input.id + "_value");
+    if (shown) { shown.textContent = text; }
+  }
+
+  function setUpFraming(form) {
+    const controls = form.querySelectorAll("[data-art-control]");
+    controls.forEach(syncFraming);
+    form.addEventListener("input", function (event) {
+      if (event.target.matches("[data-art-control]")) { syncFraming(event.target); }
+    });
+    const reset = form.querySelector("[data-art-reset]");
+    if (!reset) { return; }
+    reset.hidden = false;
+    reset.addEventListener("click", function () {
+      controls.forEach(function (input) {
+        input.value = input.dataset.default;
+        syncFraming(input);
+      });
+      // One input event redraws the preview with all three.
+      if (controls.length) { controls[0].dispatchEvent(new Event("input", { bubbles: true })); }
+    });
+  }
+
   function setUp() {
     const form = document.getElementById("card-form");
     if (form) {
       syncKind(form);
       setUpPreviewImage(form);
       setUpDesigner(form);
+      setUpFraming(form);
       form.addEventListener("change", function (event) {
         if (event.target.name === "kind") { syncKind(form); }
       });

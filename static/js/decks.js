@@ -35,6 +35,162 @@
     if (toggle) updateBuryButton(toggle.form);
   });
 
+  // Quick add: the name on the line being typed is completed from the cards the deck's owner
+  // may use (the server's list of names); arrow keys choose, Enter or Tab takes, Esc closes.
+  var QUICK_LINE = /^(\s*[+-]?\d+\s*[xX\u00d7]?\s+)?(.*)$/;
+  var COUNT_ONLY = /^[+-]?\d+[xX\u00d7]?$/;
+  var namesTimer = null;
+  var namesAsked = 0;
+
+  function isQuickAdd(element) {
+    return element && element.id === "quick-add-lines";
+  }
+
+  function currentLine(area) {
+    var text = area.value;
+    var at = area.selectionStart;
+    var start = text.lastIndexOf("\n", at - 1) + 1;
+    var end = text.indexOf("\n", at);
+    if (end === -1) end = text.length;
+    return { start: start, end: end, text: text.slice(start, end) };
+  }
+
+  function namePart(line) {
+    var match = QUICK_LINE.exec(line);
+    return { prefix: match[1] || "", name: match[2].replace(/\s+#\d*$/, "").trim() };
+  }
+
+  function suggestionBox() {
+    return document.getElementById("quick-add-suggestions");
+  }
+
+  function nameOptions() {
+    var box = suggestionBox();
+    return box ? Array.prototype.slice.call(box.querySelectorAll('[role="option"]')) : [];
+  }
+
+  function closeNames(area) {
+    var box = suggestionBox();
+    namesAsked += 1; // an answer still on its way is not shown
+    if (box) {
+      box.hidden = true;
+      box.innerHTML = "";
+    }
+    area.removeAttribute("aria-activedescendant");
+    area.setAttribute("aria-expanded", "false");
+  }
+
+  function askNames(area) {
+    var part = namePart(currentLine(area).text);
+    if (part.name.length < 2 || COUNT_ONLY.test(part.name)) {
+      closeNames(area);
+      return;
+    }
+    namesAsked += 1;
+    var asked = namesAsked;
+    var url = area.form.dataset.namesUrl + "?q=" + encodeURIComponent(part.name);
+    fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) {
+        var box = suggestionBox();
+        if (asked !== namesAsked || !box) return; // a later keystroke asked again
+        box.innerHTML = html;
+        box.hidden = !html.trim();
+        area.setAttribute("aria-expanded", nameOptions().length ? "true" : "false");
+        area.removeAttribute("aria-activedescendant");
+      })
+      .catch(function () {});
+  }
+
+  function activeName(area) {
+    var id = area.getAttribute("aria-activedescendant");
+    var found = -1;
+    nameOptions().forEach(function (option, index) {
+      if (option.id === id) found = index;
+    });
+    return found;
+  }
+
+  function chooseName(area, index) {
+    var options = nameOptions();
+    options.forEach(function (option, position) {
+      option.setAttribute("aria-selected", position === index ? "true" : "false");
+    });
+    if (options[index]) {
+      area.setAttribute("aria-activedescendant", options[index].id);
+      options[index].scrollIntoView({ block: "nearest" });
+    } else {
+      area.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  // The line becomes "<count> <name>": the count typed, or 1.
+  function takeName(area, name) {
+    var line = currentLine(area);
+    var written = (namePart(line.text).prefix || "1 ") + name;
+    area.value = area.value.slice(0, line.start) + written + area.value.slice(line.end);
+    var caret = line.start + written.length;
+    area.setSelectionRange(caret, caret);
+    closeNames(area);
+    area.focus();
+  }
+
+  document.addEventListener("input", function (event) {
+    var area = event.target;
+    if (!isQuickAdd(area)) return;
+    window.clearTimeout(namesTimer);
+    namesTimer = window.setTimeout(function () { askNames(area); }, 180);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var area = event.target;
+    if (!isQuickAdd(area)) return;
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      closeNames(area);
+      area.form.requestSubmit();
+      return;
+    }
+    var options = nameOptions();
+    var box = suggestionBox();
+    if (!options.length || !box || box.hidden) return;
+    var index = activeName(area);
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      chooseName(area, Math.min(index + 1, options.length - 1));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      chooseName(area, index - 1);
+    } else if ((event.key === "Enter" || event.key === "Tab") && index >= 0) {
+      event.preventDefault();
+      takeName(area, options[index].dataset.name);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      closeNames(area);
+    }
+  });
+
+  // A click (or tap) on a name takes it; the textarea keeps the focus meanwhile.
+  document.addEventListener("mousedown", function (event) {
+    if (event.target.closest && event.target.closest("#quick-add-suggestions .name-option")) {
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    var option = event.target.closest ? event.target.closest("#quick-add-suggestions .name-option") : null;
+    var area = document.getElementById("quick-add-lines");
+    if (option && area) takeName(area, option.dataset.name);
+  });
+
+  document.addEventListener("focusout", function (event) {
+    var area = event.target;
+    if (!isQuickAdd(area)) return;
+    window.setTimeout(function () {
+      if (document.activeElement !== area) closeNames(area);
+    }, 150);
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
     syncInDeck();
     setUpHand(event.target);
@@ -45,6 +201,11 @@
     if (source && source.classList && source.classList.contains("edition-picker")) {
       var select = document.getElementById("deck-edition");
       if (select) select.focus({ preventScroll: true });
+    }
+    // The quick add answers with its box anew: the typing goes on where it was.
+    if (source && source.classList && source.classList.contains("quick-add-form")) {
+      var lines = document.getElementById("quick-add-lines");
+      if (lines) lines.focus({ preventScroll: true });
     }
   });
 

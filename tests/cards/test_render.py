@@ -1,7 +1,9 @@
 """Alice prints her cards: every card comes out the same size, readable, and inside its frame."""
 
 import dataclasses
+import hashlib
 import io
+import json
 import statistics
 import time
 
@@ -361,6 +363,106 @@ def test_the_image_is_cropped_from_its_centre(fmt):
         assert close(card.getpixel((x, center(IMAGE_BOX)[1])), (20, 200, 40), tolerance=12)
 
 
+# --- Framing the picture and crediting it -----------------------------------------------------
+
+
+def test_the_framing_crops_as_imageops_fit_then_zooms_about_the_focus():
+    source, box = (1600, 900), (650, 460)
+    centred = render._cover_crop(source, box)
+    # Zoom 1 about the middle is the old centred crop: the whole height, the middle width.
+    assert centred == pytest.approx(
+        (samples := (1600 - 900 * 650 / 460) / 2, 0, 1600 - samples, 900)
+    )
+    # The focus at an edge shows that edge; a zoom of 2 shows half as much each way.
+    assert render._cover_crop(source, box, render.Framing(1.0, 0.0, 0.5))[0] == 0
+    assert render._cover_crop(source, box, render.Framing(1.0, 1.0, 0.5))[2] == pytest.approx(1600)
+    left, top, right, bottom = render._cover_crop(source, box, render.Framing(2.0, 0.25, 0.75))
+    assert (right - left, bottom - top) == pytest.approx(
+        ((centred[2] - centred[0]) / 2, (centred[3] - centred[1]) / 2)
+    )
+    # The focus point sits as far across and down the crop as it sits in the picture.
+    assert ((0.25 * 1600 - left) / (right - left), (0.75 * 900 - top) / (bottom - top)) == (
+        pytest.approx((0.25, 0.75))
+    )
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
+def test_a_zoomed_picture_shows_the_part_around_its_focus(fmt):
+    # Four quarters: red top left, green top right, blue bottom left, white bottom right.
+    picture = Image.new("RGB", (800, 600), (250, 250, 250))
+    picture.paste((230, 20, 20), (0, 0, 400, 300))
+    picture.paste((20, 200, 40), (400, 0, 800, 300))
+    picture.paste((20, 40, 230), (0, 300, 400, 600))
+    data = image_bytes(picture, fmt)
+    middle = center(IMAGE_BOX)
+
+    whole = render_card_image(minion(image=data))
+    assert close(whole.getpixel((IMAGE_BOX[0] + 4, IMAGE_BOX[1] + 4)), (230, 20, 20), 12)
+    for focus, colour in (
+        ((0.0, 0.0), (230, 20, 20)),
+        ((1.0, 0.0), (20, 200, 40)),
+        ((0.0, 1.0), (20, 40, 230)),
+        ((1.0, 1.0), (250, 250, 250)),
+    ):
+        card = render_card_image(minion(image=data, art_zoom=2.2, art_x=focus[0], art_y=focus[1]))
+        assert close(card.getpixel(middle), colour, tolerance=12), focus
+        # Only the picture changes.
+        for before, after in zip(
+            outside_box(whole, IMAGE_BOX), outside_box(card, IMAGE_BOX), strict=True
+        ):
+            assert before.tobytes() == after.tobytes()
+
+
+def test_framing_out_of_range_is_drawn_at_its_nearest_limit():
+    data = image_bytes(Image.new("RGB", (300, 200), (30, 160, 90)))
+    assert render_card_image(minion(image=data, art_zoom=99, art_x=-3)).tobytes() == (
+        render_card_image(minion(image=data, art_zoom=render.MAX_ART_ZOOM, art_x=0)).tobytes()
+    )
+    assert render_card_image(minion(image=data, art_zoom=float("nan"))).tobytes() == (
+        render_card_image(minion(image=data)).tobytes()
+    )
+
+
+def test_the_credit_line_reads_artist_then_licence():
+    assert render.credit_line("Ann Vey", "CC BY 4.0") == "Illus. Ann Vey \u00b7 CC BY 4.0"
+    assert render.credit_line("Ann  Vey\n", "") == "Illus. Ann Vey"
+    assert render.credit_line("", "CC0") == "CC0"
+    assert render.credit_line(" ", "\x07") == ""
+
+
+def test_the_credit_is_printed_small_in_the_border_under_the_frame():
+    plain = render_card_image(minion())
+    credited = render_card_image(minion(artist="Ann Vey", art_licence="CC BY 4.0"))
+    band = (render.CREDIT_LEFT, HEIGHT - render.FRAME_INSET, render.CREDIT_RIGHT, HEIGHT)
+
+    # Everything but the band under the frame is as it was; in the band, light letters.
+    for before, after in zip(outside_box(plain, band), outside_box(credited, band), strict=True):
+        assert before.tobytes() == after.tobytes()
+    letters = credited.crop(band).convert("L")
+    assert plain.crop(band).convert("L").getextrema()[1] < 60 < letters.getextrema()[1]
+    rows = [
+        y
+        for y in range(letters.height)
+        if letters.crop((0, y, letters.width, y + 1)).getextrema()[1] > 100
+    ]
+    assert 8 <= len(rows) <= 16  # small: about a millimetre of capital height
+
+
+def test_a_long_credit_shrinks_then_is_cut_and_stays_in_its_band():
+    width = render.CREDIT_RIGHT - render.CREDIT_LEFT
+    text, size = render._fit_line(
+        render.credit_line("A" * 100, "B" * 100), "sans", render.CREDIT_SIZES, width
+    )
+    assert size == render.CREDIT_SIZES[0] and text.endswith("\u2026")
+    assert render._width("sans", size, text) <= width
+
+    plain = render_card_image(minion())
+    long = render_card_image(minion(artist="W" * 100, art_licence="W" * 100))
+    band = (render.CREDIT_LEFT, HEIGHT - render.FRAME_INSET, render.CREDIT_RIGHT, HEIGHT)
+    for before, after in zip(outside_box(plain, band), outside_box(long, band), strict=True):
+        assert before.tobytes() == after.tobytes()
+
+
 def test_a_transparent_image_is_laid_on_the_image_box_colour():
     clear = Image.new("RGBA", (50, 50), (0, 0, 0, 0))
     card = render_card_image(minion(image=image_bytes(clear)))
@@ -407,10 +509,33 @@ def test_the_content_key_is_stable():
         {"flavor_text": ""},
         {"image": b"abd"},
         {"image": None},
+        {"art_zoom": 1.5},
+        {"art_x": 0.4},
+        {"art_y": 0.6},
+        {"artist": "Ann"},
+        {"art_licence": "CC0"},
     ],
 )
 def test_the_content_key_changes_with_anything_drawn(change):
     assert content_key(minion(**{"image": b"abc", **change})) != content_key(minion(image=b"abc"))
+
+
+def test_a_card_without_framing_or_credit_keeps_the_key_it_had_before_they_existed():
+    # The key as it was made before the picture could be framed: cached renders stay good.
+    face = minion(image=b"abc")
+    fields = {
+        "render_version": render.RENDER_VERSION,
+        **{
+            name: render._key_value(getattr(face, name))
+            for name in ("name", "kind", "design_edition", "level", "sp", "hp")
+        },
+        "ability_text": render._key_value(face.ability_text),
+        "flavor_text": render._key_value(face.flavor_text),
+        "image": hashlib.sha256(b"abc").hexdigest(),
+    }
+    payload = json.dumps(fields, sort_keys=True, ensure_ascii=True).encode("ascii")
+
+    assert content_key(face) == hashlib.sha256(payload).hexdigest()
 
 
 def test_the_content_key_changes_with_the_render_version(monkeypatch):

@@ -240,10 +240,12 @@ def test_pages_and_counts_are_the_same_however_the_matches_are_looked_for(
     keys = {pk: key for key, pk in cards.items()}
     whole = found(cards, q)
     monkeypatch.setattr(search, "WINDOW", window)
+    monkeypatch.setattr(search, "_edges", {})  # no window edge kept from another test's cards
     monkeypatch.setattr(search, "SAMPLE", window)
     for common in (0.0, 0.5, 2.0):  # every sample common, half, none
         monkeypatch.setattr(search, "COMMON", common)
         monkeypatch.setattr(search, "COMMON_TO_COUNT", 2.0 - common)
+        monkeypatch.setattr(search, "COMMON_IN_ORDER", 2.0 - common)
         results = gallery_cards(q=q)
         for start in range(len(whole) + 1):
             for stop in range(start, len(whole) + 2):

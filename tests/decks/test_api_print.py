@@ -41,6 +41,27 @@ def test_duplex_backs_follow_every_page(api, alice, legal_deck):
     assert len(pages(response.content)) == 10
 
 
+def test_bleed_prints_6_cards_a_page_each_with_3_mm_of_border_round_it(api, alice, legal_deck):
+    api.force_authenticate(alice)
+    url = f"/api/v1/decks/{legal_deck.pk}/print.pdf"
+    plain = api.get(url).content
+    response = api.get(url, {"bleed": "true", "backs": "duplex"})
+
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    pdf = response.content
+    # 40 cards: 7 pages of fronts (6 a page), each followed by its backs; A4 all the same.
+    assert pages(pdf) == [(595, 842)] * 14
+    placements = re.findall(rb" ([\d.]+) 0 0 ([\d.]+) [\d.]+ [\d.]+ cm /Im\d+ Do Q", pdf)
+    assert len(placements) == 80 and set(placements) == {(b"180", b"252")}
+    # A rectangle of border colour under every card, 3 mm (8.4 points) larger each way.
+    assert set(re.findall(rb"rg [\d.]+ [\d.]+ ([\d.]+) ([\d.]+) re f", pdf)) == {
+        (b"196.8", b"268.8")
+    }
+    assert b" re f" not in plain and pages(plain) == [(595, 842)] * 5
+    # The same cards, embedded once each.
+    assert pdf.count(b"/Subtype /Image") == plain.count(b"/Subtype /Image") + 1
+
+
 def test_only_the_copies_missing_from_the_collection(api, alice, legal_deck):
     entries = list(legal_deck.entries.select_related("card"))
     for entry in entries[:9]:  # alice owns every copy of 9 designs, and 1 of the last
@@ -71,6 +92,7 @@ def test_nothing_missing_is_a_400_with_a_message(api, alice, legal_deck):
         ({"paper": "a3"}, "paper", "not a valid choice"),
         ({"backs": "both"}, "backs", "not a valid choice"),
         ({"missing": "null"}, "missing", "true or false"),
+        ({"bleed": "3mm"}, "bleed", "true or false"),
         ({"paper": ["a4", "letter"]}, "paper", "once"),
         ({"missing": "1"}, "detail", "Log in"),
     ],
@@ -119,5 +141,5 @@ def test_the_schema_offers_no_format_and_describes_the_progress(client):
         "/api/v1/decks/{id}/print.pdf"
     ]["get"]
     names = {parameter["name"] for parameter in operation["parameters"]}
-    assert names == {"id", "paper", "backs", "missing"}
+    assert names == {"id", "paper", "backs", "missing", "bleed"}
     assert "application/json" in operation["responses"]["202"]["content"]

@@ -81,6 +81,7 @@ def test_the_api_gives_only_the_count_of_a_withheld_card(api, bob, public_deck):
             "level": None,
             "withheld": True,
             "withdrawn": False,
+            "board": "main",
         }
     ]
     validation = api.get(f"/api/v1/decks/{public_deck.pk}/validation/").json()

@@ -5,7 +5,8 @@ attribute, javascript: links, template syntax, a closed textarea, a right-to-lef
 words too long for any line — in every text a designer types. Then a real browser visits every
 page they appear on. On each page no script of theirs has run (``window.__pwned`` is unset and
 no dialog opened), and the text reads as typed. The API returns the text verbatim, and the
-card's PNG and the deck's PDF are drawn with it.
+card's PNG and the deck's PDF are drawn with it. (A card keeps its texts as a reader sees them:
+the invisible right-to-left override is dropped from them when the card is saved.)
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from cards import services as card_services
+from cards.rules import clean_text
 from decks import services as deck_services
 from simulations import services as simulation_services
 
@@ -41,6 +43,11 @@ EVERYTHING = " ".join([SCRIPT, IMG, SVG, LINK, BARE_LINK, ALERT, TEMPLATE, TEXTA
 ABILITY = f"WHISPER: Draw 1 card. {EVERYTHING}\n{LONG_WORD}"
 FLAVOR = EVERYTHING
 DESCRIPTION = f"{EVERYTHING}\n{LONG_WORD}"
+
+# A card's texts as it keeps them (cards.rules.clean_text): the override is gone, all else stays.
+CARD_NAMES = [clean_text(name) for name in NAMES]
+CARD_ABILITY = clean_text(ABILITY)
+CARD_FLAVOR = clean_text(FLAVOR)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PDF = b"%PDF-"
@@ -135,8 +142,8 @@ def visit(page: Any, world: dict[str, Any], url: str, *shown: str, status: int =
 def test_payloads_are_text_on_every_page(page, hostile):
     world = hostile
     card, deck = world["cards"][0], world["decks"][0]
-    every_name = [name for name in NAMES if len(name) < 60]
-    visit(page, world, f"/cards/{card.pk}/", SCRIPT, FLAVOR, LONG_WORD)
+    every_name = [name for name in CARD_NAMES if len(name) < 60]
+    visit(page, world, f"/cards/{card.pk}/", SCRIPT, CARD_FLAVOR, LONG_WORD)
     for other in world["cards"][1:]:
         visit(page, world, f"/cards/{other.pk}/", other.name)
     visit(page, world, f"/cards/{card.pk}/history/", SCRIPT, TEXTAREA)
@@ -156,8 +163,8 @@ def test_payloads_are_text_on_every_page(page, hostile):
     # The edit form holds the texts as typed, and its live preview draws them.
     visit(page, world, f"/cards/{card.pk}/edit/")
     assert page.input_value("#id_name") == card.name
-    assert page.input_value("#id_ability_text") == ABILITY
-    assert page.input_value("#id_flavor_text").startswith(FLAVOR)
+    assert page.input_value("#id_ability_text") == CARD_ABILITY
+    assert page.input_value("#id_flavor_text").startswith(CARD_FLAVOR)
     with page.expect_response("**/cards/preview/") as answer:
         page.fill("#id_name", TEXTAREA)
     assert answer.value.status == 200
@@ -213,13 +220,13 @@ def test_the_api_png_and_pdf_carry_the_payloads(page, hostile):
     answer = page.request.get(f"/api/v1/cards/{card.pk}/")
     assert answer.ok and answer.headers["content-type"] == "application/json"
     body = json.loads(answer.body())
-    assert body["name"] == SCRIPT and body["ability_text"] == ABILITY
-    assert body["flavor_text"] == f"{FLAVOR} {SCRIPT}"
+    assert body["name"] == SCRIPT and body["ability_text"] == CARD_ABILITY
+    assert body["flavor_text"] == f"{CARD_FLAVOR} {SCRIPT}"
     assert SCRIPT in answer.text()  # a JSON string, not escaped into entities
 
     deck_answer = json.loads(page.request.get(f"/api/v1/decks/{deck.pk}/").body())
     assert deck_answer["name"] == SVG and deck_answer["description"] == DESCRIPTION
-    assert {entry["name"] for entry in deck_answer["entries"]} == set(NAMES)
+    assert {entry["name"] for entry in deck_answer["entries"]} == set(CARD_NAMES)
 
     for hostile_card in hostile["cards"]:
         render = page.request.get(f"/api/v1/cards/{hostile_card.pk}/render.png")

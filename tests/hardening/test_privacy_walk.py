@@ -42,7 +42,7 @@ GOLDFISH = {"games": 1000, "seed": 1, "max_turns": 10, "going": "first", "bury":
 # Every query parameter the site's views read, in one string; views ignore the others.
 EVERY_PARAMETER = (
     "?seed=3&turns=4&bury=0&decided=1&edition=13&size=small&download=1&paper=letter"
-    "&backs=duplex&missing=1&format=json&q=marker"
+    "&backs=duplex&missing=1&format=json&q=marker&view=visual"
 )
 SKIPPED_ROUTES = {
     "admin/": "Django's admin: staff only, and no one here is staff",
@@ -297,6 +297,11 @@ def walk_values(town: Community) -> dict[str, list[Any]]:
         "card_id": card_ids,
         "deck_id": list(Deck.objects.values_list("pk", flat=True)),
         "run_id": list(SimulationRun.objects.values_list("pk", flat=True)),
+        # The run a run is compared with: one of each deck (each run is walked as the first),
+        # so runs of every owner and visibility meet, without walking every pair.
+        "other_id": list(
+            {run.deck_id: run.pk for run in SimulationRun.objects.order_by("created")}.values()
+        ),
         "number": sorted(set(CardRevision.objects.values_list("number", flat=True))),
         "edition": [11, 14],
         "old": [13],

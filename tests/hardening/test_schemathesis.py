@@ -278,11 +278,17 @@ def flatmap_path_parameters(context: Any, path_parameters: dict[str, Any]) -> An
         return st.just(path_parameters)
     path = context.operation.path if context.operation is not None else ""
     choices: list[dict[str, Any]] = [path_parameters]
+    together: dict[str, Any] = {}
     for name, generated in path_parameters.items():
         key = f"deck:{name}" if path.startswith("/api/v1/decks/{id}") else name
         for value in REAL.get(key, []):
             if same_kind(generated, value):
                 choices.append({**path_parameters, name: value})
+                together.setdefault(name, value)
+    # An operation on two objects (two goldfish runs compared) reaches them only with every
+    # id a real one at once.
+    if len(path_parameters) > 1 and len(together) == len(path_parameters):
+        choices.append(together)
     return st.sampled_from(choices)
 
 
@@ -380,6 +386,16 @@ def token(db, alice, bob, inline_workers) -> Iterator[str]:
         deck_id=deck.pk,
         user=alice,
     )
+    # Another run of the deck, going second: the one the first is compared with.
+    other_run, _ = simulation_services.simulation_start(
+        definition=deck_services.deck_definition(deck),
+        options=simulation_services.options_for_edition(
+            {"games": 1000, "seed": 7, "max_turns": 10, "going": "second", "bury": "default"},
+            edition=deck.edition,
+        ),
+        deck_id=deck.pk,
+        user=alice,
+    )
     cards = [own.pk, own_public.pk, spell.pk, public.pk, unlisted.pk, secret.pk]
     REAL.update(
         {
@@ -388,6 +404,7 @@ def token(db, alice, bob, inline_workers) -> Iterator[str]:
             "deck:id": [deck.pk, public_deck.pk, secret_deck.pk],
             "deck_id": [deck.pk, public_deck.pk, secret_deck.pk],
             "run_id": [str(run.id)],
+            "other_id": [str(other_run.id)],
             "slug": ["bury", "draw", "damage-counter"],
             "edition": [11, 13, 14],
         }

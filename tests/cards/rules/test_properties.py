@@ -1,6 +1,7 @@
 """Properties that hold for any text: checked with generated examples."""
 
 import math
+import unicodedata
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,7 @@ from cards.rules import (
     parse_abilities,
     refurbish,
 )
-from cards.rules.text import find_entries, normalize
+from cards.rules.text import find_entries, fold, normalize
 
 from .helpers import lowered, spell, with_numbers
 
@@ -117,8 +118,12 @@ def test_normalize_maps_back_to_the_original(text):
     normalized = normalize(text)
 
     for index, char in enumerate(normalized.text):
-        origin = text[normalized.origins[index]]
-        assert char in (" ", "\n") if origin.isspace() else char in (origin, "'", '"', "-")
+        start, end = normalized.origins[index], normalized.ends[index]
+        assert 0 <= start < end <= len(text)
+        # What the original characters read as: folded quotes, in NFKC.
+        seen = fold(unicodedata.normalize("NFKC", fold(text[start:end])))
+        assert any(c.isspace() for c in seen) if char in (" ", "\n") else char in seen
+        assert unicodedata.category(char) != "Cf"
 
 
 @fast

@@ -146,10 +146,43 @@ def test_text_not_made_of_components_is_unmodeled(text: str) -> None:
 
 
 def test_a_card_is_read_by_its_design_edition_guide() -> None:
-    # The 13th guide's ghost-play condition is no 14th component.
+    # The 11th guide's condition "When you take at least x damage:" is no 14th component.
+    text = "BRACE: When you take at least 5 damage: Draw 1 card."
+    assert read_abilities("minion", text, 11).modeled
+    assert not read_abilities("minion", text, 14).modeled
+
+
+def test_a_card_is_read_as_its_design_editions_rulebook_refurbishes_it() -> None:
+    # The 13th guide's ghost-play condition is no 14th component, but the 14th rulebook
+    # refurbishes it to hex-play, which is; the check of the card reads it so too.
     text = (
         "HAUNT: When this card in your hand is destroyed (ghost-play, must pay resource cost):"
         " Draw 1 card."
     )
-    assert read_abilities("minion", text, 13).modeled
-    assert not read_abilities("minion", text, 14).modeled
+    assert read_abilities("minion", text, 13).ignored[0].component == (
+        "condition.when-this-card-in-your-hand-is-destroyed-ghost-play-must-pay-resource-cost"
+    )
+    assert read_abilities("minion", text, 14).ignored[0].component == (
+        "condition.when-this-card-in-your-hand-is-destroyed-hex-play"
+    )
+
+
+@pytest.mark.parametrize(
+    "component",
+    rules.get_guide(11).of_kind(rules.ComponentKind.CONDITION),
+    ids=lambda component: component.id,
+)
+def test_every_11th_condition_is_never_met_with_a_reason(component: rules.Component) -> None:
+    assert abilities.NEVER_MET[component.id].startswith("never met: ")
+
+
+def test_an_11th_condition_written_as_its_rulebook_does_is_never_met() -> None:
+    # The 11th rulebook's form: the condition is the first sentence, opening with "Activate";
+    # "when you take damage" reads "when you take at least 5 damage" by its revised texts.
+    card = read_abilities("minion", "Activate when you take damage. Draw 1 card.", 11)
+    assert card.modeled and card.uses == ()
+    assert [(item.component, item.text) for item in card.ignored] == [
+        ("condition.when-you-take-at-least-x-damage", "Activate when you take at least 5 damage"),
+        ("effect.draw-x-cards", "Draw 1 card"),
+    ]
+    assert all(item.reason == "never met: the goldfish deals no damage" for item in card.ignored)
