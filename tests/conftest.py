@@ -148,7 +148,8 @@ def page(chromium, live_server) -> Iterator:
     context = chromium.new_context(
         base_url=live_server.url, viewport={"width": 1280, "height": 900}
     )
-    context.set_default_timeout(10_000)
+    # Generous: a loaded two-core machine draws a card in seconds, not milliseconds.
+    context.set_default_timeout(25_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
