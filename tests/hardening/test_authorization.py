@@ -242,6 +242,7 @@ API_ROWS = [
     # goldfish runs: visible to whoever may see the deck
     Row("post", "/api/v1/decks/{deck}/simulations/", use(202, anonymous=401), GOLDFISH, api=True),
     Row("get", "/api/v1/simulations/{run}/", read(), api=True),
+    Row("get", "/api/v1/simulations/{run}/compare/{run}/", read(400), api=True),
     # checks, glossary and rulebook: free to everyone
     Row("post", "/api/v1/check/card/", everyone(200), {"edition": 14, "card": CARD}, api=True),
     Row("post", "/api/v1/check/deck/", everyone(200), DECK_JSON, api=True),
@@ -340,6 +341,13 @@ SITE_ROWS = [
         lambda world, actor: {"card": world.card.pk, "action": "add"},
     ),
     Row("get", "/decks/{deck}/search/?q=wisp", change(200, anonymous=LOGIN), headers=HTMX),
+    Row(
+        "post",
+        "/decks/{deck}/quick-add/",
+        change(302, anonymous=LOGIN),
+        {"lines": "1 Ember Wisp", "board": "main"},
+    ),
+    Row("get", "/decks/{deck}/card-names/?q=wi", change(200, anonymous=LOGIN), headers=HTMX),
     Row("get", "/decks/{deck}/sample-hand/?seed=4", read(), headers=HTMX),
     Row(
         "post",
@@ -359,6 +367,9 @@ SITE_ROWS = [
     # goldfish
     Row("post", "/decks/{deck}/goldfish/", use(302, anonymous=LOGIN), GOLDFISH),
     Row("get", "/simulations/{run}/", read()),
+    Row("get", "/simulations/{run}/compare/", read()),
+    # The world holds one run: compared with itself it is a 400, once the gate lets it through.
+    Row("get", "/simulations/{run}/compare/{run}/", read(400)),
 ]
 
 ROWS = API_ROWS + SITE_ROWS
@@ -545,7 +556,7 @@ SAMPLE_UUID = "00000000-0000-0000-0000-000000000001"
 
 def route_of(url: str) -> str:
     """The resolver's route for a URL of the table or a path of the schema."""
-    path = re.sub(r"\{(run|run_id)\}", SAMPLE_UUID, url.split("?")[0])
+    path = re.sub(r"\{(run|run_id|other_id)\}", SAMPLE_UUID, url.split("?")[0])
     path = re.sub(r"\{slug\}", "bury", path)
     return resolve(re.sub(r"\{\w+\}", "1", path)).route
 
