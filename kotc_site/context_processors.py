@@ -1,6 +1,7 @@
-from django.conf import settings
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
+
+from cards import rules
 
 # Links appear as their app's pages exist; a name that does not resolve is left out.
 SITE_NAV = [
@@ -35,7 +36,7 @@ def site(request: HttpRequest) -> dict[str, object]:
     except NoReverseMatch:
         logout_url = None
     return {
-        "current_edition": settings.KOTC["CURRENT_EDITION"],
+        "current_edition": rules.current_edition().number,
         "site_nav": _links(SITE_NAV),
         "account_nav": _links(ACCOUNT_NAV),
         "guest_nav": _links(GUEST_NAV),

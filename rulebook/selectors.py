@@ -9,12 +9,12 @@ from html import escape
 from typing import Any
 
 from django.apps import apps
-from django.conf import settings
 from django.db import DatabaseError
 from django.db.models import Prefetch, Q
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from cards import rules
 from rulebook.diffing import TextDiff, word_diff
 from rulebook.glossary_cache import SearchEntry, memoized, search_entries
 from rulebook.htmltext import ANCHOR_RE
@@ -36,9 +36,10 @@ def edition_numbers() -> list[int]:
 
 
 def current_edition_number() -> int | None:
-    """The edition the site plays by, if it is loaded; else the newest loaded."""
+    """The edition the site plays by (the rules' current edition, read from the edition files),
+    if its rulebook is loaded; else the newest loaded."""
     numbers = edition_numbers()
-    wanted = settings.KOTC.get("CURRENT_EDITION")
+    wanted = rules.current_edition().number
     if wanted in numbers:
         return int(wanted)
     return numbers[-1] if numbers else None

@@ -414,7 +414,6 @@ if SENTRY_DSN:
     )
 
 KOTC = {
-    "CURRENT_EDITION": 14,
     # The most games one goldfish run may play (the form, the API and its schema say so).
     # Ten million games are a thousand chunks, about a minute of two workers' time.
     "SIMULATION_MAX_GAMES": env_int("KOTC_SIMULATION_MAX_GAMES", 200_000, minimum=1),
