@@ -134,7 +134,9 @@ def test_a_backlog_is_not_taken_for_a_stall(api, alice, make_deck, broker, worke
         judged_while_waiting += sweep()
         time.sleep(0.25)
 
-    assert judged_while_waiting >= 4, "the sweep never judged the queue while chunks waited"
+    # How often it judged depends on the machine's speed; once is enough to make the
+    # requeue assertion in every sweep above mean something.
+    assert judged_while_waiting >= 1, "the sweep never judged the queue while chunks waited"
     runs = SimulationRun.objects.filter(pk__in=run_ids)
     chunks = SimulationChunk.objects.filter(run__in=runs)
     assert chunks.count() == 160
