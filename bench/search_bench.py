@@ -108,7 +108,7 @@ from django.test import Client  # noqa: E402
 
 from cards import rules  # noqa: E402
 from cards.models import Card, CardVerdict  # noqa: E402
-from decks.models import Deck, DeckEntry  # noqa: E402
+from decks.models import Board, Deck, DeckEntry  # noqa: E402
 
 DESIGNERS = 1_000
 EDITION_INDICATORS = (None, 11, 13, 14, 14, 14)
@@ -682,6 +682,7 @@ def seed_decks(count: int) -> None:
                     "deck_id": deck_start + offset,
                     "card_id": card,
                     "count": rng.randint(1, 4),
+                    "board": Board.MAIN.value,
                 }
                 pk += 1
 

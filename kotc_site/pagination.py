@@ -47,6 +47,19 @@ class CappedPaginator(Paginator):
     def capped(self) -> bool:
         return self._counted[1]
 
+    def page(self, number: Any) -> Any:
+        page = super().page(number)
+        start = (page.number - 1) * self.per_page
+        asked = min(self.per_page, self.count - start)  # the page is cut at the count
+        if self.capped and len(page.object_list) < asked:
+            # The count was judged from a sample (cards.search) and the matches end sooner:
+            # this page tells where, and the count says so from now on.
+            found = start + len(page.object_list)
+            for name in ("count", "num_pages", "page_range"):
+                self.__dict__.pop(name, None)
+            self.__dict__["_counted"] = (found, False)
+        return page
+
     @property
     def count_label(self) -> str:
         return f"{self.count:,}{'+' if self.capped else ''}"
