@@ -1,5 +1,5 @@
 """Games per second of the goldfish engine on one core, for the reference deck, against the
-plain per-game engine (``decks/goldfish/plain.py``) playing the same deck by the same policy.
+plain per-game engine (``decks/goldfish/plain/``) playing the same deck by the same policy.
 
 Run from the project root: ``.venv/bin/python bench/goldfish_bench.py [--games N]``.
 Thread pools of the numeric libraries are limited to one thread before NumPy loads,
@@ -70,13 +70,13 @@ def main() -> None:
     assert result is not None
     best, best_cpu = min(times), min(cpu_times)
     chunks = len(plan_chunks(options.games))
-    kill_turn = result["kill_turn"]
+    kill_turn = result.kill_turn
     print(f"reference deck: {deck.size} cards, {options.games:,} games, {chunks} chunks")
     print(
-        f"kill turn mean {kill_turn['mean']:.3f}, median {kill_turn['median']}, "
-        f"not won {result['not_won']:,}"
+        f"kill turn mean {kill_turn.mean:.3f}, median {kill_turn.median}, "
+        f"not won {result.not_won:,}"
     )
-    print(f"unmodeled: {', '.join(result['unmodeled_cards']) or '-'}")
+    print(f"unmodeled: {', '.join(result.unmodeled_cards) or '-'}")
     print(f"best of {args.repeat}: {best:.3f} s = {options.games / best:,.0f} games/s on one core")
     # On a busy machine the wall clock counts other processes' time too.
     print(f"CPU time: {best_cpu:.3f} s = {options.games / best_cpu:,.0f} games/s")

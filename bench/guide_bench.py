@@ -25,12 +25,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cards.rules import (  # noqa: E402
     Card,
+    card_checks,
     check_deck,
     compute_level,
+    deck_checks,
     design_level,
-    legality,  # noqa: E402
+    guide_checks,
+    tables,
 )
-from cards.rules.legality import DeckEntry  # noqa: E402
+from cards.rules.legality import DeckEntry, LevelCheck  # noqa: E402
 from cards.rules.level import _compute_cached  # noqa: E402
 from cards.rules.reader import _read_cached  # noqa: E402
 
@@ -85,21 +88,21 @@ def fresh(entries: list[DeckEntry]) -> list[DeckEntry]:
 
 def validate(entries: list[DeckEntry]) -> None:
     """A deck validation whose cards are all checked afresh (no verdict remembered)."""
-    legality._check_card_cached.cache_clear()
-    legality._check_deck_cached.cache_clear()
+    card_checks._check_card_cached.cache_clear()
+    deck_checks._check_deck_cached.cache_clear()
     check_deck(entries, EDITION)
 
 
 def without_the_guide(entries: list[DeckEntry]) -> None:
     """The same validation with the guide's part (reading, levelling) taken out."""
-    built = legality._built
-    legality._built = lambda card, *args: legality._Built(  # type: ignore[assignment]
-        legality.LevelCheck(card.level, None), None, (), ()
+    built = card_checks.built_by_guide
+    card_checks.built_by_guide = lambda card, *args: guide_checks.Built(  # type: ignore[assignment]
+        LevelCheck(card.level, None), None, (), ()
     )
     try:
         validate(entries)
     finally:
-        legality._built = built  # type: ignore[assignment]
+        card_checks.built_by_guide = built  # type: ignore[assignment]
 
 
 def clock(action, entries, rounds: int, *, cold: bool = False) -> list[float]:
@@ -108,9 +111,9 @@ def clock(action, entries, rounds: int, *, cold: bool = False) -> list[float]:
         if cold:
             _compute_cached.cache_clear()
             _read_cached.cache_clear()
-            legality._design_cached.cache_clear()
-            legality._built_cached.cache_clear()
-            legality._refurbished.cache_clear()
+            guide_checks._design_cached.cache_clear()
+            guide_checks._built_cached.cache_clear()
+            tables.refurbish_cached.cache_clear()
         deck_copy = fresh(entries)
         started = time.perf_counter()
         action(deck_copy)

@@ -1,4 +1,4 @@
-"""Load benchmark: the site under gunicorn on PostgreSQL, driven from other processes on loopback.
+"""Load benchmark: the site under gunicorn on PostgreSQL, driven by locust on loopback.
 
 Run from the project root:
 ``.venv/bin/python bench/loadtest.py [--seconds S] [--restart-postgres]``.
@@ -6,10 +6,11 @@ Run from the project root:
 It creates a fresh database (``KOTC_LOAD_DATABASE_URL``, default
 postgres://postgres@127.0.0.1:5432/kotc_load), seeds public cards and a 60-card deck, starts
 gunicorn on a free loopback port, and for each endpoint runs a bounded number of seconds of
-requests from client processes. It prints requests per second, latency percentiles and the
-ratio against the trivial endpoint (/healthz/) measured in the same run. With
-``--restart-postgres`` it also restarts PostgreSQL in the middle of a deck-validation run and
-checks that the site answers again without being restarted itself.
+requests from locust's users (bench/locustfile.py, headless, in a process of its own). It
+prints requests per second, latency percentiles and the ratio against the trivial endpoint
+(/healthz/) measured in the same run. With ``--restart-postgres`` it also restarts PostgreSQL
+in the middle of a deck-validation run and checks that the site answers again without being
+restarted itself.
 
 Exit status: 0 when every request succeeded (outside the PostgreSQL restart window) and the
 site recovered; 1 otherwise."""
@@ -19,69 +20,26 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import multiprocessing
 import os
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/kotc_load"
 CLIENTS = 4
 GOAL_VALIDATION_RATIO = 0.40
 WRITER_TOKEN = "0123456789abcdef0123456789abcdef01234567"
-IMPORTED_SIZE = 40
-
-
-def import_decks(port: int, until: float, results: multiprocessing.Queue) -> None:
-    """Import 40-card decks (20 new cards each) until `until`, counting the answers."""
-    statuses: dict[int, int] = {}
-    number = 0
-    while time.time() < until:
-        number += 1
-        body = {
-            "edition": 14,
-            "name": f"Imported {os.getpid()}-{number}",
-            "cards": [
-                {
-                    "count": 2,
-                    "card": {
-                        "name": f"Writer card {os.getpid()}-{number}-{i}",
-                        "kind": "minion",
-                        "design_edition": 14,
-                        "level": i % 5 + 1,  # ⌈SP + HP 1 ÷ 2⌉, as the guide computes it
-                        "sp": i % 5,
-                        "hp": 1,
-                        "ability_text": "",
-                        "flavor_text": "",
-                    },
-                }
-                for i in range(IMPORTED_SIZE // 2)
-            ],
-        }
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
-            connection.request(
-                "POST",
-                "/api/v1/decks/import/",
-                json.dumps(body),
-                {"Content-Type": "application/json", "Authorization": f"Token {WRITER_TOKEN}"},
-            )
-            response = connection.getresponse()
-            response.read()
-            connection.close()
-            statuses[response.status] = statuses.get(response.status, 0) + 1
-        except OSError:
-            statuses[0] = statuses.get(0, 0) + 1
-            time.sleep(0.05)
-    results.put(statuses)
+IMPORTED_SIZE = 40  # cards in each deck that bench/locustfile.py imports
 
 
 def half_saved_decks() -> list[str]:
@@ -183,66 +141,37 @@ def seed() -> dict[str, str]:
     }
 
 
-def client(port: int, path: str, until: float, results: multiprocessing.Queue) -> None:
-    latencies: list[float] = []
-    errors = 0
-    statuses: dict[int, int] = {}
-    while time.time() < until:
-        started = time.perf_counter()
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            connection.close()
-            statuses[response.status] = statuses.get(response.status, 0) + 1
-            if response.status != 200:
-                errors += 1
-        except OSError:
-            errors += 1
-            statuses[0] = statuses.get(0, 0) + 1
-            time.sleep(0.05)
-        latencies.append(time.perf_counter() - started)
-    results.put((latencies, errors, statuses))
+Figures = dict[str, Any]
+Fault = Callable[[], object]
 
 
-def drive(port: int, path: str, seconds: float, during: object = None) -> dict[str, object]:
-    results: multiprocessing.Queue = multiprocessing.Queue()
-    until = time.time() + seconds
-    workers = [
-        multiprocessing.Process(target=client, args=(port, path, until, results))
-        for _ in range(CLIENTS)
-    ]
-    started = time.perf_counter()
-    for worker in workers:
-        worker.start()
-    if callable(during):
-        during()
-    collected = [results.get(timeout=seconds + 60) for _ in workers]
-    for worker in workers:
-        worker.join()
-    elapsed = time.perf_counter() - started
-    latencies = sorted(x for part in collected for x in part[0])
-    statuses: dict[int, int] = {}
-    for part in collected:
-        for code, count in part[2].items():
-            statuses[code] = statuses.get(code, 0) + count
+def drive(
+    port: int, paths: list[str], seconds: float, *options: str, during: Fault | None = None
+) -> list[Figures]:
+    """Each path's figures from `seconds` of locust's users (bench/locustfile.py, with its
+    `options`, in a process of its own); `during()` is called once the first run is going."""
+    locustfile = str(ROOT / "bench" / "locustfile.py")
+    command = [sys.executable, locustfile, f"http://127.0.0.1:{port}", *paths, *options]
+    command += [f"--seconds={seconds}", f"--users={CLIENTS}", f"--token={WRITER_TOKEN}"]
+    locust = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert locust.stdout is not None
+    try:
+        locust.stdout.readline()  # "running"
+        if during:
+            during()
+        output, _ = locust.communicate(timeout=len(paths) * (seconds + 60))
+    finally:
+        locust.kill()  # it ends by itself; this is only for a failure here
+    lines = [line for line in output.splitlines() if line != "running"]
+    figures = [json.loads(line, object_pairs_hook=numbered) for line in lines]
+    if locust.returncode or len(figures) != len(paths):
+        raise RuntimeError(f"locust ended with status {locust.returncode}")
+    return figures
 
-    def pct(p: float) -> float:
-        return (
-            latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000 if latencies else 0
-        )
 
-    return {
-        "requests": len(latencies),
-        "rps": len(latencies) / elapsed,
-        "errors": sum(part[1] for part in collected),
-        "statuses": statuses,
-        "p50": pct(0.50),
-        "p95": pct(0.95),
-        "p99": pct(0.99),
-        "mean": statistics.fmean(latencies) * 1000 if latencies else 0,
-    }
+def numbered(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
+    """A JSON object whose keys are status codes (strings in JSON), with numbers as keys."""
+    return {int(key) if key.isdigit() else key: value for key, value in pairs}
 
 
 def wait_until_up(port: int, path: str, timeout: float) -> float | None:
@@ -259,14 +188,11 @@ def wait_until_up(port: int, path: str, timeout: float) -> float | None:
     return None
 
 
-def restart_postgres() -> None:
+def restart_postgres(after: float) -> None:
+    time.sleep(after)
     cluster = sorted(os.listdir("/etc/postgresql"))[0]
-    subprocess.run(
-        ["pg_ctlcluster", "--skip-systemctl-redirect", cluster, "main", "restart"],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
+    command = ["pg_ctlcluster", "--skip-systemctl-redirect", cluster, "main", "restart"]
+    subprocess.run(command, check=True, capture_output=True, timeout=60)
 
 
 def main() -> int:
@@ -275,9 +201,7 @@ def main() -> int:
     parser.add_argument("--restart-postgres", action="store_true")
     args = parser.parse_args()
 
-    database_url = os.environ.get(
-        "KOTC_LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kotc_load"
-    )
+    database_url = os.environ.get("KOTC_LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
     var = Path(tempfile.mkdtemp(prefix="kotc-load-"))
     env = {
         **os.environ,
@@ -308,87 +232,68 @@ def main() -> int:
 
     port = free_port()
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "kotc_site.wsgi",
-            "--workers",
-            "2",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
+        [sys.executable, "-m", "gunicorn", "kotc_site.wsgi", "--workers=2"]
+        + [f"--bind=127.0.0.1:{port}", "--log-level=warning"],
         cwd=ROOT,
         env=env,
         start_new_session=True,
     )
-    failed = False
     try:
         if wait_until_up(port, "/healthz/", 30) is None:
             print("gunicorn did not start")
             return 1
-        for path in paths.values():  # warm up every worker's caches
-            drive(port, path, 1.0)
-        figures = {name: drive(port, path, args.seconds) for name, path in paths.items()}
+        # One second of each endpoint first, uncounted, fills every gunicorn worker's caches.
+        runs = drive(port, list(paths.values()), args.seconds, "--warm-up=1")
+        figures = dict(zip(paths, runs, strict=True))
         base = figures["trivial"]["rps"] or 1
-        print(
-            f"{'endpoint':<16} {'req/s':>8} {'ratio':>6} {'p50 ms':>8} {'p95 ms':>8} "
-            f"{'p99 ms':>8} {'errors':>7}"
-        )
+        print(f"{'endpoint':<16} {'req/s':>8} {'ratio':>6} {'p50 ms':>8} {'p95 ms':>8}", end="")
+        print(f" {'p99 ms':>8} {'errors':>7}")
         for name, f in figures.items():
-            print(
-                f"{name:<16} {f['rps']:8.1f} {f['rps'] / base:6.2f} {f['p50']:8.1f} "
-                f"{f['p95']:8.1f} {f['p99']:8.1f} {f['errors']:7d}"
-            )
-            failed |= bool(f["errors"])
+            print(f"{name:<16} {f['rps']:8.1f} {f['rps'] / base:6.2f} {f['p50']:8d}", end="")
+            print(f" {f['p95']:8d} {f['p99']:8d} {f['errors']:7d}")
+        failed = any(f["errors"] for f in figures.values())
         ratio = figures["deck validation"]["rps"] / base
         print(
             f"deck validation at {ratio:.0%} of the trivial endpoint's rate "
             f"(goal: at least {GOAL_VALIDATION_RATIO:.0%})"
         )
-
         if args.restart_postgres:
-            print("Restarting PostgreSQL during a deck-validation run, with deck imports...")
-            seconds = max(args.seconds, 6.0)
-            written: multiprocessing.Queue = multiprocessing.Queue()
-            writer = multiprocessing.Process(
-                target=import_decks, args=(port, time.time() + seconds, written)
-            )
-            writer.start()
-            window = drive(
-                port,
-                paths["deck validation"],
-                seconds,
-                during=lambda: (time.sleep(2), restart_postgres()),
-            )
-            imports = written.get(timeout=seconds + 60)
-            writer.join()
-            print(
-                f"  during the restart: {window['requests']} validations, statuses "
-                f"{window['statuses']}; deck imports, statuses {imports}"
-            )
-            recovered = wait_until_up(port, paths["deck validation"], 30)
-            after = drive(port, paths["deck validation"], 3.0)
-            print(
-                f"  answered again {recovered if recovered is None else round(recovered, 2)} s "
-                f"after the run; then {after['requests']} requests, {after['errors']} errors"
-            )
-            if recovered is None or after["errors"]:
-                failed = True
-            if any(code >= 500 and code != 503 for code in {**window["statuses"], **imports}):
-                print("  some requests got a 5xx other than 503 during the restart")
-                failed = True
-            connections.close_all()
-            broken = half_saved_decks()
-            print(f"  half-saved decks or cards after the restart: {len(broken)} {broken[:3]}")
-            failed |= bool(broken) or not imports.get(201)
+            failed |= not survives_restart(port, paths["deck validation"], max(args.seconds, 6))
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=20)
     print("FAILED" if failed else "OK")
     return 1 if failed else 0
+
+
+def survives_restart(port: int, path: str, seconds: float) -> bool:
+    """Whether the site, validating a deck and importing decks while PostgreSQL restarts, gives
+    only 503s meanwhile, answers again without being restarted, and keeps no half-saved deck."""
+    print("Restarting PostgreSQL during a deck-validation run, with deck imports...")
+    [window] = drive(
+        port, [path], seconds, "--importers=1", during=lambda: restart_postgres(after=2.0)
+    )
+    statuses, imports = window["statuses"], window["imports"]
+    print(
+        f"  during the restart: {window['requests']} validations, statuses {statuses}; "
+        f"deck imports, statuses {imports}"
+    )
+    recovered = wait_until_up(port, path, 30)
+    [after] = drive(port, [path], 3.0)
+    print(
+        f"  answered again {recovered if recovered is None else round(recovered, 2)} s "
+        f"after the run; then {after['requests']} requests, {after['errors']} errors"
+    )
+    survived = recovered is not None and not after["errors"] and bool(imports.get(201))
+    if any(code >= 500 and code != 503 for code in {**statuses, **imports}):
+        print("  some requests got a 5xx other than 503 during the restart")
+        survived = False
+    from django.db import connections
+
+    connections.close_all()
+    broken = half_saved_decks()
+    print(f"  half-saved decks or cards after the restart: {len(broken)} {broken[:3]}")
+    return survived and not broken
 
 
 if __name__ == "__main__":

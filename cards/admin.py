@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from cards.models import Card, CardRevision, CardVerdict, CollectionEntry
-from cards.services import card_verdicts_refresh
+from cards.verdicts import card_verdicts_refresh
 
 
 class CardRevisionInline(admin.TabularInline):

@@ -9,7 +9,7 @@ def _refresh_stale_verdicts(sender: AppConfig, using: str = "default", **kwargs:
     or another version of the rules engine, so `legal:14` searches stay right."""
     from django.db import connections
 
-    from cards.services import verdicts_refresh
+    from cards.verdicts import verdicts_refresh
 
     tables = connections[using].introspection.table_names()
     if "cards_cardverdict" not in tables or "cards_card" not in tables:

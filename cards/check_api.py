@@ -1,9 +1,9 @@
 """POST /api/v1/check/card/: the rules engine's verdict on one card, no account needed."""
 
 import math
-import re
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -17,15 +17,18 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from cards import rules
-from cards.models import MAX_CREDIT
-from cards.render import MAX_ART_ZOOM
+from cards.definition import clean_definition, read_number
+from cards.limits import (
+    MAX_ABILITY_TEXT,
+    MAX_ART_ZOOM,
+    MAX_CREDIT,
+    MAX_DESIGN_EDITION,
+    MAX_FLAVOR_TEXT,
+    MAX_NAME,
+    MAX_STAT,
+)
 from kotc_site.inputs import StrictJSONParser, WholeNumberSerializerField
 from kotc_site.schema import NameField
-
-MAX_NAME = 100
-MAX_ABILITY_TEXT = 2000
-MAX_FLAVOR_TEXT = 500
-MAX_STAT = 999
 
 CHECK_ERROR = OpenApiResponse(description="Field errors: {field: [messages]}.")
 THROTTLED = OpenApiResponse(description="Too many checks; try again later: {detail: message}.")
@@ -54,18 +57,6 @@ class StatField(serializers.Field):
 
     def to_representation(self, value: Any) -> Any:
         return value
-
-
-_NUMBER_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-
-
-def read_number(text: str) -> float:
-    """A number written out (in a form): the digits 0-9, with a point and an exponent if need
-    be, as a JSON number is written; ValueError for anything else."""
-    text = text.strip()
-    if len(text) > 40 or not _NUMBER_TEXT.fullmatch(text):
-        raise ValueError(f"{text[:20]!r} is not a number written like 1.5.")
-    return float(text)
 
 
 class FramingField(serializers.FloatField):
@@ -144,9 +135,14 @@ def edition_choices() -> list[int]:
 
 
 class EditionField(WholeNumberSerializerField):
+    def known_editions(self) -> list[int]:
+        """The editions accepted, which the schema states too (kotc_site.schema asks the
+        field, rather than importing this module that imports it)."""
+        return edition_choices()
+
     def to_internal_value(self, data: Any) -> int:
         number = super().to_internal_value(data)
-        known = edition_choices()
+        known = self.known_editions()
         if number not in known:
             raise serializers.ValidationError(
                 f"Unknown edition {number}. Known editions: {', '.join(map(str, known))}."
@@ -160,7 +156,7 @@ class CardDefinitionSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=MAX_NAME, allow_blank=True, default="")
     kind = serializers.ChoiceField(choices=[k.value for k in rules.Kind])
     design_edition = WholeNumberSerializerField(
-        allow_null=True, min_value=1, max_value=99, required=False, default=None
+        allow_null=True, min_value=1, max_value=MAX_DESIGN_EDITION, required=False, default=None
     )
     level = StatField()
     sp = StatField(allow_null=True, required=False, default=None)
@@ -173,6 +169,14 @@ class CardDefinitionSerializer(serializers.Serializer):
     )
     # Printed, not read by the rules: a card object carries them wherever it travels.
     art_zoom, art_x, art_y, artist, art_licence = framing_fields(names=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # Judged as sent (the rules explain a level of 2.5), within every card's limits.
+        try:
+            clean_definition(attrs, checking=True)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(error.message_dict) from error
+        return attrs
 
     def to_card(self) -> rules.Card:
         return card_from_data(self.validated_data)
@@ -297,6 +301,11 @@ SingleCardCheckResponseSerializer = inline_serializer(
     {
         **_card_check_fields(),
         "level": LevelSerializer,
+        "ultra_points": serializers.IntegerField(
+            min_value=0,
+            help_text="The card's Ultra Points: the sum of the Ultra Points values of the card"
+            " texts it uses, by the guide of its design edition (0 when that guide gives none).",
+        ),
         "abilities": ReadAbilitySerializer.__class__(many=True),
     },
 )

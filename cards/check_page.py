@@ -1,17 +1,25 @@
 """The /check/ page: paste a card, pick an edition, read the verdict."""
 
+from typing import Any
+
 from django import forms
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from cards import rules
-from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT
-from cards.marking import refurbish_segments
+from cards.definition import clean_definition
+from cards.forms import edition_options
+from cards.limits import (
+    MAX_ABILITY_TEXT,
+    MAX_DESIGN_EDITION,
+    MAX_FLAVOR_TEXT,
+    MAX_NAME,
+    MAX_STAT,
+)
+from cards.verdict_panel import verdict_context
+from kotc_site.forms import add_validation_errors
 from kotc_site.inputs import WholeNumberField
-
-
-def edition_options() -> list[tuple[int, str]]:
-    return [(number, e.name) for number, e in sorted(rules.load_editions().items(), reverse=True)]
 
 
 class StatInput(forms.FloatField):
@@ -37,7 +45,7 @@ class CardCheckForm(forms.Form):
     design_edition = WholeNumberField(
         required=False,
         min_value=1,
-        max_value=99,
+        max_value=MAX_DESIGN_EDITION,
         label="Edition Indicator",
         help_text="The edition the card was designed for. Leave empty if the card has none.",
     )
@@ -62,6 +70,17 @@ class CardCheckForm(forms.Form):
         max_length=MAX_FLAVOR_TEXT, required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors:
+            # The card is judged as sent (a level of 2.5 is the rules' to explain), within
+            # the limits every card is held to.
+            try:
+                clean_definition(data, checking=True)
+            except ValidationError as error:
+                add_validation_errors(self, error)
+        return data
+
     def card(self) -> rules.Card:
         data = self.cleaned_data
         return rules.Card(
@@ -77,17 +96,7 @@ class CardCheckForm(forms.Form):
 
 
 def check_context(form: CardCheckForm) -> dict[str, object]:
-    card = form.card()
-    result = rules.check_card(card, form.cleaned_data["edition"])
-    edition = rules.get_edition(result.edition)
-    return {
-        "result": result,
-        "edition": edition,
-        "segments": refurbish_segments(card.ability_text, result.replacements),
-        "abilities": rules.parse_abilities(
-            result.text, condition_opening=edition.condition_opening
-        ),
-    }
+    return verdict_context(form.card(), rules.get_edition(form.cleaned_data["edition"]))
 
 
 def check_page(request: HttpRequest) -> HttpResponse:

@@ -5,17 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from cards import designer, rules
-from cards.check_api import MAX_ABILITY_TEXT, MAX_FLAVOR_TEXT, MAX_NAME, MAX_STAT
+from cards.definition import CardDefinition, clean_definition
 from cards.images import ImageRejected, clean_image
-from cards.models import MAX_CREDIT, Card
-from cards.render import ART_DEFAULTS, MAX_ART_ZOOM
-from cards.services import MAX_COPIES, MAX_DESIGN_EDITION
-from kotc_site.inputs import InputError, WholeNumberField, read_json, read_whole_number
+from cards.limits import (
+    MAX_ABILITY_TEXT,
+    MAX_ART_ZOOM,
+    MAX_COPIES,
+    MAX_CREDIT,
+    MAX_DESIGN_EDITION,
+    MAX_FLAVOR_TEXT,
+    MAX_ID,
+    MAX_NAME,
+    MAX_STAT,
+)
+from cards.models import Card
+from cards.render import ART_DEFAULTS
+from kotc_site.forms import add_validation_errors
+from kotc_site.inputs import InputError, WholeNumberField, read_whole_number
 
 IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
-MAX_IMPORT_BYTES = 64 * 1024
 
 
 def edition_options() -> list[tuple[int, str]]:
@@ -169,6 +180,7 @@ class CardForm(forms.Form):
         self.card = card
         self.builder: designer.Builder | None = None
         self.written: designer.Written | None = None
+        self.card_definition: CardDefinition | None = None
         current = rules.current_edition().number
         self.fields["edition"].initial = current
         if card is None or not card.image:
@@ -240,27 +252,30 @@ class CardForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("kind") == Card.Kind.SPELL:
+            # A spell has no SP or HP, so the guide computes its level without them.
             data["sp"] = data["hp"] = None
-        elif data.get("kind") == Card.Kind.MINION:
-            for key, label in (("sp", "SP"), ("hp", "HP")):
-                if data.get(key) is None and key not in self.errors:
-                    self.add_error(key, f"{label} is required for minions.")
         self._build(data, strict=True)
+        self._judge(data)
         return data
 
+    def _judge(self, data: dict[str, Any]) -> None:
+        """The card as it will be stored (cards.definition, as every path judges one): its
+        problems on the fields that have none of their own yet."""
+        try:
+            self.card_definition = clean_definition(data)
+        except ValidationError as error:
+            fresh = {
+                field: messages
+                for field, messages in error.message_dict.items()
+                if field not in self.errors
+            }
+            if fresh:
+                add_validation_errors(self, ValidationError(fresh))
+
     def definition(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        return {
-            "name": data["name"],
-            "kind": data["kind"],
-            "design_edition": data.get("design_edition"),
-            "level": data["level"],
-            "sp": data.get("sp"),
-            "hp": data.get("hp"),
-            "ability_text": data.get("ability_text", ""),
-            "flavor_text": data.get("flavor_text", ""),
-            **{field: data.get(field) for field in ART_DEFAULTS},
-        }
+        """The card definition of a valid form, cleaned as it will be stored."""
+        assert self.card_definition is not None, "definition() is for a valid form"
+        return self.card_definition.fields()
 
 
 class CardPreviewForm(CardForm):
@@ -268,7 +283,7 @@ class CardPreviewForm(CardForm):
     draws; what cannot be read is left blank on the card and listed."""
 
     card_id = WholeNumberField(
-        required=False, min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput
+        required=False, min_value=1, max_value=MAX_ID, widget=forms.HiddenInput
     )
     preview_image = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
@@ -333,47 +348,3 @@ class EditionQueryForm(forms.Form):
             for field, messages in self.errors.items()
             for message in messages
         ]
-
-
-class ImportForm(forms.Form):
-    """A card object as JSON: pasted, or as a .json file."""
-
-    json_text = forms.CharField(
-        required=False,
-        label="Card JSON",
-        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
-        help_text='The card object of the check API, as exported: {"name": …, "kind": …}.',
-    )
-    json_file = forms.FileField(
-        required=False,
-        label="…or a .json file",
-        widget=forms.FileInput(attrs={"accept": "application/json,.json"}),
-    )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        upload = data.get("json_file")
-        text = data.get("json_text") or ""
-        if upload:
-            if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError(
-                    f"The file is too large for a card ({upload.size} bytes; the limit is"
-                    f" {MAX_IMPORT_BYTES})."
-                )
-            raw = upload.read()
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text.") from None
-        if not text.strip():
-            raise forms.ValidationError("Paste a card's JSON or choose a .json file.")
-        if len(text) > MAX_IMPORT_BYTES:
-            raise forms.ValidationError("That is too much text for one card.")
-        try:
-            parsed = read_json(text)
-        except InputError as error:
-            raise forms.ValidationError(f"That is not valid JSON: {error}") from None
-        if not isinstance(parsed, dict):
-            raise forms.ValidationError("The JSON must be one card object: {…}.")
-        data["card"] = parsed
-        return data

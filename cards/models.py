@@ -9,9 +9,8 @@ from django.db import models
 from django.urls import reverse
 
 from cards import rules, search
-from cards.render import ART_DEFAULTS, MAX_ART_ZOOM
-
-MAX_CREDIT = 100  # the artist's name, and the art licence
+from cards.limits import MAX_ART_ZOOM, MAX_CREDIT, MAX_NAME
+from cards.render import ART_DEFAULTS
 
 DEFINITION_FIELDS = (
     "name",
@@ -68,7 +67,7 @@ class Card(SharedDesign):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="cards"
     )
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=MAX_NAME)
     kind = models.CharField(max_length=10, choices=Kind.choices)
     design_edition = models.PositiveSmallIntegerField(
         null=True, blank=True, verbose_name="Edition Indicator"
@@ -88,6 +87,12 @@ class Card(SharedDesign):
     # The credit (forked_from_name, forked_from_owner) is of a card read from a deck file,
     # not of one copied on the site: the file names its designer, not the card itself.
     imported = models.BooleanField(default=False)
+    # The editions the card is playable under (legal, or refurbished), sorted: the playable
+    # rows of its verdicts (CardVerdict, still the one source for each edition's verdict),
+    # kept on the card as well so that PostgreSQL indexes them beside its words and answers
+    # `legal:14 wolf` from both indexes at once rather than joining the verdicts card by card.
+    # Written with the verdicts, in one place: cards.verdicts.card_verdicts_refresh.
+    playable_in = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated", "-pk"]

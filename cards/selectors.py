@@ -6,7 +6,6 @@ address (their id) but are never listed to others. Public cards are listed in th
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +15,9 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from cards import rules
-from cards.models import DEFINITION_FIELDS, Card, CardRevision, CardVerdict, CollectionEntry
-from cards.render import ART_DEFAULTS
+from cards.limits import MAX_ID
+from cards.models import Card, CardRevision, CardVerdict, CollectionEntry
 from cards.search import CardQuery, CardResults, as_query, filter_cards, find_cards, ordering
-
-MAX_ID = 2**63 - 1  # the largest id a database column holds
 
 
 def as_id(value: Any) -> int | None:
@@ -32,7 +29,8 @@ def as_id(value: Any) -> int | None:
     return number if 1 <= number <= MAX_ID else None
 
 
-def _user_or_none(user: Any) -> Any:
+def signed_in_user(user: Any) -> Any:
+    """The user when signed in; None for a visitor (AnonymousUser) or no one."""
     return user if user is not None and user.is_authenticated else None
 
 
@@ -49,7 +47,7 @@ def _with_verdicts(queryset: QuerySet[Card]) -> QuerySet[Card]:
 
 def cards_visible_to(user: Any) -> QuerySet[Card]:
     """The cards `user` may find in lists: their own and the public ones."""
-    user = _user_or_none(user)
+    user = signed_in_user(user)
     public = Q(visibility=Card.Visibility.PUBLIC)
     condition = public | Q(owner=user) if user is not None else public
     return _with_verdicts(Card.objects.filter(condition))
@@ -57,14 +55,14 @@ def cards_visible_to(user: Any) -> QuerySet[Card]:
 
 def card_viewable_q(user: Any) -> Q:
     """Cards `user` may open by id: their own, and anyone's public or unlisted ones."""
-    user = _user_or_none(user)
+    user = signed_in_user(user)
     shared = ~Q(visibility=Card.Visibility.PRIVATE)
     return shared | Q(owner=user) if user is not None else shared
 
 
 def card_visible_to(card: Card, user: Any) -> bool:
     """Whether `user` may see `card`: card_viewable_q for a card already loaded."""
-    user = _user_or_none(user)
+    user = signed_in_user(user)
     return card.visibility != Card.Visibility.PRIVATE or (
         user is not None and card.owner_id == user.pk
     )
@@ -113,9 +111,42 @@ def card_for_owner(*, user: Any, pk: Any) -> Card:
     """The card if `user` owns it. Http404 when they may not even see it, PermissionDenied
     when they may see it but not change it."""
     card = card_for_viewer(user=user, pk=pk)
-    if _user_or_none(user) is None or card.owner_id != user.pk:
+    if signed_in_user(user) is None or card.owner_id != user.pk:
         raise PermissionDenied("Only the card's designer may change it.")
     return card
+
+
+def viewable_card(*, user: Any, pk: Any) -> Card | None:
+    """The card if `user` may open it, or None: for a form or an API that names a card and
+    answers a field error rather than a 404 when it cannot be seen."""
+    pk = as_id(pk)
+    if pk is None:
+        return None
+    return Card.objects.filter(card_viewable_q(user), pk=pk).first()
+
+
+def owned_card(*, user: Any, pk: Any) -> Card | None:
+    """The card if `user` designed it, or None."""
+    pk = as_id(pk)
+    if pk is None or signed_in_user(user) is None:
+        return None
+    return Card.objects.filter(pk=pk, owner=user).first()
+
+
+def card_original(card: Card, user: Any) -> Card | None:
+    """The card `card` was copied from, when `user` may still see it."""
+    if not card.forked_from_id:
+        return None
+    return (
+        Card.objects.filter(card_viewable_q(user), pk=card.forked_from_id)
+        .select_related("owner")
+        .first()
+    )
+
+
+def fork_count(card: Card, user: Any) -> int:
+    """How many copies of `card` `user` may see."""
+    return card.forks.filter(card_viewable_q(user)).count()
 
 
 # The card lists below search only among the cards their viewer may see: the query narrows
@@ -157,7 +188,7 @@ def picture_audience(name: str, user: Any) -> str | None:
     )
     if cards.exclude(visibility=Card.Visibility.PRIVATE).exists() or shared_revisions.exists():
         return "everyone"
-    user = _user_or_none(user)
+    user = signed_in_user(user)
     if user is not None and (
         cards.filter(owner=user).exists() or revisions.filter(card__owner=user).exists()
     ):
@@ -194,7 +225,7 @@ def collection_entries(*, user: Any, q: str | CardQuery = "") -> QuerySet[Collec
 def collection_withdrawn(user: Any) -> int:
     """Cards the user saved that their designers have since made private: gone from the
     collection, and counted so it can say so."""
-    user = _user_or_none(user)
+    user = signed_in_user(user)
     if user is None:
         return 0
     hidden = CollectionEntry.objects.filter(owner=user).exclude(
@@ -205,7 +236,7 @@ def collection_withdrawn(user: Any) -> int:
 
 def collection_cards(user: Any) -> QuerySet[Card]:
     """Cards in the user's collection: their own and the ones they saved (still visible)."""
-    user = _user_or_none(user)
+    user = signed_in_user(user)
     if user is None:
         return Card.objects.none()
     saved = CollectionEntry.objects.filter(owner=user, card=OuterRef("pk"))
@@ -249,7 +280,7 @@ def collection_totals(
 
 
 def owned_copies(*, user: Any, card: Card) -> CollectionEntry | None:
-    if _user_or_none(user) is None:
+    if signed_in_user(user) is None:
         return None
     return CollectionEntry.objects.filter(owner=user, card=card).first()
 
@@ -268,108 +299,3 @@ def current_verdict(card: Card) -> str:
     if stored:
         return stored[0].verdict
     return card_check(card).verdict.value
-
-
-# -- revisions --------------------------------------------------------------------------------
-
-FIELD_LABELS = {
-    "name": "Name",
-    "kind": "Kind",
-    "design_edition": "Edition Indicator",
-    "level": "Level",
-    "sp": "SP",
-    "hp": "HP",
-    "ability_text": "Ability text",
-    "flavor_text": "Flavor text",
-    "art_zoom": "Picture zoom",
-    "art_x": "Picture focus across",
-    "art_y": "Picture focus down",
-    "artist": "Artist",
-    "art_licence": "Art licence",
-    "image": "Image",
-}
-TEXT_FIELDS = {"name", "ability_text", "flavor_text"}
-
-
-@dataclass(frozen=True)
-class DiffPiece:
-    kind: str  # "same", "removed" or "inserted"
-    text: str
-
-
-@dataclass(frozen=True)
-class FieldChange:
-    field: str
-    label: str
-    old: Any
-    new: Any
-    pieces: tuple[DiffPiece, ...] = ()  # word-level diff, for text fields
-
-
-@dataclass(frozen=True)
-class RevisionView:
-    revision: CardRevision
-    changes: tuple[FieldChange, ...]
-
-
-def _tokens(text: str) -> list[str]:
-    import re
-
-    return re.findall(r"\s+|\w+|[^\w\s]", text or "")
-
-
-def text_diff(old: str, new: str) -> tuple[DiffPiece, ...]:
-    """Word-level differences between two texts, as kept, removed and inserted pieces."""
-    before, after = _tokens(old), _tokens(new)
-    pieces: list[DiffPiece] = []
-    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            pieces.append(DiffPiece("same", "".join(before[i1:i2])))
-            continue
-        if i2 > i1:
-            pieces.append(DiffPiece("removed", "".join(before[i1:i2])))
-        if j2 > j1:
-            pieces.append(DiffPiece("inserted", "".join(after[j1:j2])))
-    return tuple(pieces)
-
-
-def revision_changes(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[FieldChange, ...]:
-    changes: list[FieldChange] = []
-    for field in (*DEFINITION_FIELDS, "image"):
-        # A revision leaves out framing and credit the card does not have (Card.definition).
-        default = ART_DEFAULTS.get(field)
-        before = None if old is None else old.get(field, default)
-        after = new.get(field, default)
-        if old is not None and before == after:
-            continue
-        if old is None and after in (None, "", default):
-            continue
-        pieces: tuple[DiffPiece, ...] = ()
-        if field in TEXT_FIELDS and old is not None:
-            pieces = text_diff(before or "", after or "")
-        changes.append(FieldChange(field, FIELD_LABELS[field], before, after, pieces))
-    return tuple(changes)
-
-
-def revisions_visible_to(card: Card, user: Any) -> QuerySet[CardRevision]:
-    """The card's revisions `user` may read: all of them for its designer, for anyone else
-    only the shared ones (states that were current while the card was unlisted or public).
-    The caller has checked that `user` may see the card."""
-    revisions = card.revisions.all()
-    user = _user_or_none(user)
-    if user is None or card.owner_id != user.pk:
-        revisions = revisions.filter(shared=True)
-    return revisions
-
-
-def card_history(*, card: Card, user: Any) -> list[RevisionView]:
-    """The revisions `user` may read, newest first, each with what it changed from the one
-    before it that they may read (so a change is never shown against a private state)."""
-    revisions = list(revisions_visible_to(card, user).select_related("author").order_by("number"))
-    views: list[RevisionView] = []
-    previous: dict[str, Any] | None = None
-    for revision in revisions:
-        views.append(RevisionView(revision, revision_changes(previous, revision.data)))
-        previous = revision.data
-    return list(reversed(views))

@@ -1,8 +1,7 @@
-"""Input and output serializers of the card and collection API, and the card import format."""
+"""Input and output serializers of the card and collection API."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -11,19 +10,19 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards import rules, selectors
-from cards.check_api import (
+from cards.check_api import StatField, framing_fields
+from cards.definition import clean_definition
+from cards.images import ImageRejected, clean_image
+from cards.limits import (
     MAX_ABILITY_TEXT,
+    MAX_COPIES,
+    MAX_DESIGN_EDITION,
     MAX_FLAVOR_TEXT,
+    MAX_ID,
     MAX_NAME,
     MAX_STAT,
-    CardDefinitionSerializer,
-    StatField,
-    framing_fields,
 )
-from cards.images import ImageRejected, clean_image
 from cards.models import DEFINITION_FIELDS, Card, CollectionEntry
-from cards.search import old_terms
-from cards.services import MAX_COPIES, MAX_DESIGN_EDITION
 from kotc_site.api_query import TextValues
 from kotc_site.inputs import InputError, WholeNumberSerializerField, read_whole_number
 from kotc_site.schema import NameField
@@ -132,6 +131,18 @@ class CardInputSerializer(serializers.Serializer):
         help_text="null removes the card's picture; send one in a multipart form.",
     )
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The card as it will be stored (cards.definition, as every path judges one). A change
+        to a card (the context's `card`) is judged with the fields it leaves as they are."""
+        given = {key: attrs[key] for key in DEFINITION_FIELDS if key in attrs}
+        card = self.context.get("card")
+        stored = card.definition() if card is not None else {}
+        try:
+            clean = clean_definition({**stored, **given}).fields()
+        except DjangoValidationError as error:
+            raise drf_errors(error) from error
+        return {**attrs, **{key: clean[key] for key in given}}
+
 
 class CardFormSerializer(TextValues, CardInputSerializer):
     """A card as a multipart form, with its picture: numbers as text, an empty value for none.
@@ -149,7 +160,7 @@ class CardFormSerializer(TextValues, CardInputSerializer):
     )
 
 
-# What each kind of card needs, for the schema (cards.services.definition_clean refuses the rest).
+# What each kind of card needs, for the schema (cards.definition.clean_definition refuses the rest).
 CARD_NEEDS = {Card.Kind.MINION.value: ["sp", "hp"], Card.Kind.SPELL.value: []}
 
 
@@ -159,15 +170,16 @@ def card_input_for(data: Any) -> type[CardInputSerializer]:
 
 
 class WholeStatField(StatField):
-    """A stored card's level, SP or HP as an import reads it (StatField, then the services'
-    definition_clean): a whole number, 3.0 included. For the schema (see kotc_site.schema)."""
+    """A stored card's level, SP or HP as an import reads it (StatField, then
+    cards.definition.clean_definition): a whole number, 3.0 included. For the schema (see
+    kotc_site.schema)."""
 
     whole = True
 
 
 class CardImportSerializer(serializers.Serializer):
-    """A card object to import, as the schema states it (import_definition reads it): the check
-    API's card object, by the rules of a stored card (cards.services.definition_clean)."""
+    """A card object to import, as the schema states it (cards.importing reads it): the check
+    API's card object, by the rules of a stored card (cards.definition.clean_definition)."""
 
     name = NameField(max_length=MAX_NAME)
     kind = serializers.ChoiceField(choices=Card.Kind.values)
@@ -229,7 +241,7 @@ class CardOutputSerializer(serializers.ModelSerializer):
 
 class CollectionAddSerializer(serializers.Serializer):
     card = WholeNumberSerializerField(
-        min_value=1, max_value=selectors.MAX_ID, help_text="The id of a card you may see."
+        min_value=1, max_value=MAX_ID, help_text="The id of a card you may see."
     )
     copies = WholeNumberField(maximum=MAX_COPIES, required=False, allow_null=True)
 
@@ -245,67 +257,6 @@ class CollectionEntryOutputSerializer(serializers.ModelSerializer):
         model = CollectionEntry
         fields = ["card", "copies", "added"]
         read_only_fields = fields
-
-
-# -- import -----------------------------------------------------------------------------------
-
-
-def _normal(word: str) -> str:
-    return re.sub(r"[\s_\-]+", "_", str(word).strip().lower())
-
-
-def translate_old_terms(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """A card object written with an older edition's words ("offense", "creature") in today's
-    words, with a note for each word translated."""
-    words = old_terms()
-    current = rules.current_edition()
-    out: dict[str, Any] = {}
-    notes: list[str] = []
-    for key, value in data.items():
-        found = words.get(_normal(key)) if key not in DEFINITION_FIELDS else None
-        if found and found[0] in ("level", "sp", "hp"):
-            modern, edition = found
-            if modern in data:
-                notes.append(
-                    f"“{key}” was left out: the card also gives its {current.term(modern)}."
-                )
-                continue
-            out[modern] = value
-            notes.append(f"“{key}” is what the {edition} calls {current.term(modern)}.")
-            continue
-        out[key] = value
-    kind = out.get("kind")
-    if isinstance(kind, str) and kind.strip().lower() not in Card.Kind.values:
-        found = words.get(_normal(kind))
-        if found and found[0] in ("minion", "spell"):
-            modern, edition = found
-            out["kind"] = modern
-            notes.append(f"“{kind}” is what the {edition} calls a {current.term(modern)}.")
-    return out, notes
-
-
-def import_definition(data: Any) -> tuple[dict[str, Any], list[str]]:
-    """Read a card object for import; Django ValidationError with field errors if it cannot."""
-    if not isinstance(data, dict):
-        raise DjangoValidationError("The JSON must be one card object: {…}.")
-    translated, notes = translate_old_terms(data)
-    definition = CardDefinitionSerializer(data=translated)
-    if not definition.is_valid():
-        raise DjangoValidationError(
-            {
-                field: [str(e) for e in _flatten(errors)]
-                for field, errors in definition.errors.items()
-            }
-        )
-    return dict(definition.validated_data), notes
-
-
-def _flatten(errors: Any) -> list[Any]:
-    if isinstance(errors, list):
-        return [item for error in errors for item in _flatten(error)]
-    if isinstance(errors, dict):
-        return [item for error in errors.values() for item in _flatten(error)]
-    return [errors]
 
 
 def drf_errors(error: DjangoValidationError) -> serializers.ValidationError:

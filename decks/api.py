@@ -1,4 +1,5 @@
 """/api/v1/decks/: decks as JSON. Thin: input serializers read, services write, selectors read.
+Importing is in decks.api_import, the PDF in decks.api_print.
 
 Who may do what is the same as for cards: anyone lists public decks and their own; a private
 deck is a 404 to everyone but its owner; an unlisted one is readable by id; only the owner
@@ -7,77 +8,50 @@ changes or deletes a deck (403 for others who can see it).
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.utils.text import slugify
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiResponse,
-    PolymorphicProxySerializer,
-    extend_schema,
-    inline_serializer,
-)
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.exceptions import PermissionDenied as ApiPermissionDenied
 from rest_framework.exceptions import ValidationError as ApiValidationError
-from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
-from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import Card
-from cards.selectors import card_viewable_q
-from decks import printing, selectors, services
+from decks import selectors, services, validation
 from decks.check_api import DeckCheckResponseSerializer
-from decks.decklist import DecklistError
 from decks.models import Board, Deck
-from decks.print_renders import RETRY_AFTER_SECONDS, PrintNotReady
 from decks.serializers import (
-    DeckFormatError,
     DeckImportSerializer,
     DeckInputSerializer,
-    DeckJsonImportSerializer,
-    DecklistErrorSerializer,
-    DecklistImportSerializer,
     DeckListQuerySerializer,
     DeckOutputSerializer,
     DeckSummarySerializer,
     DeckValidationQuerySerializer,
-    read_deck_json,
 )
-from kotc_site.api_query import (
-    PAGE_AND_SIZE,
-    Pagination,
-    QueryBooleanField,
-    QueryParameters,
-    read_query,
-)
+from kotc_site.api_query import PAGE_AND_SIZE, Pagination, read_query
 from kotc_site.drf_text import StrictMultiPartParser
 from kotc_site.inputs import StrictJSONParser
-from kotc_site.schema import BODY_REQUIRED
-
-ErrorSerializer = inline_serializer("DeckError", {"detail": serializers.CharField()})
-
 
 ERROR = OpenApiResponse(description="JSON error: {field: [messages]} or {detail: message}")
 
 
-def _field_errors(error: ValidationError) -> dict[str, Any]:
+def field_errors(error: ValidationError) -> dict[str, Any]:
+    """A service's ValidationError as the body of a 400: {field: [messages]}."""
     if hasattr(error, "error_dict"):
         return error.message_dict
     return {"non_field_errors": error.messages}
 
 
-def _deck_data(deck: Deck, request: Request) -> dict[str, Any]:
+def deck_data(deck: Deck, request: Request) -> dict[str, Any]:
     """The full representation: details, entries, size and whether it may be played."""
-    check = selectors.deck_check(deck)
+    check = validation.deck_check(deck)
     deck.size = check.size  # type: ignore[attr-defined]
     deck.legal = check.legal  # type: ignore[attr-defined]
     deck.withheld = check.withheld  # type: ignore[attr-defined]
@@ -121,9 +95,7 @@ def _entries(request: Request, rows: list[dict[str, Any]]) -> Boards:
     """The (card, count) entries of each board, cards by id, each one the user may see; a 400
     names the ones that cannot be found."""
     ids = [row["card"] for row in rows]
-    found = {
-        card.pk: card for card in Card.objects.filter(card_viewable_q(request.user), pk__in=ids)
-    }
+    found = selectors.cards_by_id(user=request.user, ids=ids)
     unknown = [pk for pk in ids if pk not in found]
     if unknown:
         listed = ", ".join(str(pk) for pk in unknown)
@@ -194,9 +166,9 @@ class DeckListView(APIView):
                 **data,
             )
         except ValidationError as error:
-            raise ApiValidationError(_field_errors(error)) from error
+            raise ApiValidationError(field_errors(error)) from error
         deck = selectors.deck_with_entries(deck.pk, user=request.user)
-        return Response(_deck_data(deck, request), status=status.HTTP_201_CREATED)
+        return Response(deck_data(deck, request), status=status.HTTP_201_CREATED)
 
 
 class DeckDetailView(APIView):
@@ -214,7 +186,7 @@ class DeckDetailView(APIView):
     @extend_schema(responses={200: DeckOutputSerializer, 404: ERROR})
     def get(self, request: Request, pk: int) -> Response:
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-        return Response(_deck_data(deck, request))
+        return Response(deck_data(deck, request))
 
     def _update(self, request: Request, pk: int, *, partial: bool) -> Response:
         deck = self._owned(request, pk)
@@ -234,10 +206,8 @@ class DeckDetailView(APIView):
                     maybe=boards.get(Board.MAYBE, []),
                 )
         except ValidationError as error:
-            raise ApiValidationError(_field_errors(error)) from error
-        return Response(
-            _deck_data(selectors.deck_with_entries(deck.pk, user=request.user), request)
-        )
+            raise ApiValidationError(field_errors(error)) from error
+        return Response(deck_data(selectors.deck_with_entries(deck.pk, user=request.user), request))
 
     @extend_schema(
         request=DeckInputSerializer,
@@ -262,28 +232,6 @@ class DeckDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@lru_cache(maxsize=512)
-def _rules_rows(pk: int, updated: Any) -> tuple[selectors.RulesRow, ...]:
-    return selectors.deck_rules_rows(pk)
-
-
-def validation_json(pk: int, updated: Any, edition: int, user: Any) -> bytes:
-    """The validation answer, as JSON, remembered by the deck's last change.
-
-    `updated` moves whenever the deck's entries or any of its cards change (decks.signals),
-    so a remembered answer is never served for a deck that changed since: the answer is
-    still computed from the cards as they are now, only not twice for the same state. The
-    cards `user` may not see are part of the key, so each viewer gets their own answer."""
-    rows = _rules_rows(pk, updated)
-    return _validation_json(pk, updated, edition, selectors.withheld_ids(rows, user))
-
-
-@lru_cache(maxsize=512)
-def _validation_json(pk: int, updated: Any, edition: int, withheld: frozenset[int]) -> bytes:
-    check = selectors.rules_check(_rules_rows(pk, updated), edition, withheld=withheld)
-    return json.dumps(check.as_dict(), separators=(",", ":")).encode()
-
-
 class DeckValidationView(APIView):
     """The check API's answer for the deck, from its cards as they are now."""
 
@@ -296,7 +244,7 @@ class DeckValidationView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         number = read_query(DeckValidationQuerySerializer, request).get("edition")
         deck_edition, updated = selectors.deck_version_for_viewer(user=request.user, pk=pk)
-        body = validation_json(
+        body = validation.validation_json(
             int(pk), updated, deck_edition if number is None else number, request.user
         )
         return HttpResponse(body, content_type="application/json")
@@ -326,195 +274,6 @@ class DeckForkView(APIView):
         deck = selectors.deck_for_viewer(user=request.user, pk=pk)
         copy = services.deck_fork(deck=deck, user=request.user)
         return Response(
-            _deck_data(selectors.deck_with_entries(copy.pk, user=request.user), request),
+            deck_data(selectors.deck_with_entries(copy.pk, user=request.user), request),
             status=status.HTTP_201_CREATED,
         )
-
-
-class DeckImportView(APIView):
-    """Import a deck: the deck JSON, or {"list": "3 Card Name\\n...", "name": ...}."""
-
-    permission_classes = [IsAuthenticated]
-    # The deck JSON's cards are objects, which a form cannot hold.
-    parser_classes = [StrictJSONParser]
-
-    @extend_schema(
-        extensions=BODY_REQUIRED,
-        request=PolymorphicProxySerializer(
-            component_name="DeckImportBody",
-            serializers=[DeckJsonImportSerializer, DecklistImportSerializer],
-            resource_type_field_name=None,
-        ),
-        responses={
-            201: DeckOutputSerializer,
-            400: OpenApiResponse(
-                DecklistErrorSerializer,
-                description="Field errors; for a list, one error a bad line.",
-            ),
-            403: ERROR,
-        },
-    )
-    def post(self, request: Request) -> Response:
-        if not isinstance(request.data, dict):
-            raise ApiValidationError(
-                {"non_field_errors": ["Send a JSON object: the deck JSON, or {'list': ...}."]}
-            )
-        try:
-            if "list" in request.data:
-                body = DecklistImportSerializer(data=request.data)
-                body.is_valid(raise_exception=True)
-                deck = services.deck_import_list(
-                    owner=request.user,
-                    text=body.validated_data["list"],
-                    name=body.validated_data["name"],
-                    description=body.validated_data["description"],
-                    edition=body.validated_data.get("edition"),
-                    visibility=body.validated_data["visibility"],
-                )
-            else:
-                definition = read_deck_json(request.data)
-                deck = services.deck_import(
-                    owner=request.user,
-                    definition=definition,
-                    name=definition.get("name") or None,
-                    description=definition.get("description"),
-                    visibility=definition.get("visibility", Deck.Visibility.PRIVATE),
-                )
-        except DecklistError as error:
-            return Response(
-                {
-                    "list": [str(line) for line in error.errors],
-                    "lines": [line.as_dict() for line in error.errors],
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
-        except DeckFormatError as error:
-            raise ApiValidationError(error.detail) from error
-        except ValidationError as error:
-            raise ApiValidationError(_field_errors(error)) from error
-        data = _deck_data(selectors.deck_with_entries(deck.pk, user=request.user), request)
-        data["created_cards"] = [card.pk for card in getattr(deck, "imported_new_cards", [])]
-        data["withheld_left_out"] = getattr(deck, "imported_withheld", 0)
-        return Response(data, status=status.HTTP_201_CREATED)
-
-
-class PDFRenderer(BaseRenderer):
-    media_type = "application/pdf"
-    format = "pdf"
-    charset = None
-    render_style = "binary"
-
-    def render(
-        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
-    ) -> Any:
-        return data
-
-
-class PDFNegotiation(BaseContentNegotiation):
-    """The PDF whatever the client's Accept header says (errors are JSON: see
-    DeckPrintView.finalize_response), so there is no `format` to choose."""
-
-    def select_parser(self, request: Request, parsers: list) -> Any:
-        return parsers[0] if parsers else None
-
-    def select_renderer(self, request: Request, renderers: list, format_suffix: Any = None) -> Any:
-        return renderers[0], renderers[0].media_type
-
-
-BACKS_ALIASES = {"0": "none", "1": "sheet"}
-
-
-class PrintParameters(QueryParameters):
-    paper = serializers.ChoiceField(choices=list(printing.PAPERS), required=False, default="a4")
-    backs = serializers.ChoiceField(
-        choices=[*printing.BACKS_OPTIONS, *BACKS_ALIASES],
-        required=False,
-        default="none",
-        help_text="1 or sheet: a page of card backs at the end; duplex: a page of backs after"
-        " every page, mirrored for two-sided printing.",
-    )
-    missing = QueryBooleanField(
-        digits=True,
-        required=False,
-        default=False,
-        help_text="Only the copies missing from your collection.",
-    )
-    bleed = QueryBooleanField(
-        digits=True,
-        required=False,
-        default=False,
-        help_text="3 mm of each card's border more all round, to cut without white edges;"
-        " fewer cards a page.",
-    )
-
-
-PrintProgressSerializer = inline_serializer(
-    "PrintProgress",
-    {
-        "detail": serializers.CharField(),
-        "ready": serializers.IntegerField(min_value=0, help_text="Cards drawn so far."),
-        "total": serializers.IntegerField(min_value=1, help_text="Different cards to print."),
-    },
-)
-
-
-class DeckPrintView(APIView):
-    """The deck's cards as a PDF: 2.5 × 3.5 in, 9 a page, with cut marks.
-
-    Cards never drawn before are drawn a few at a time (decks.print_renders): until every card
-    of the print is drawn, the answer is a 202 with the progress and a Retry-After header;
-    ask again then."""
-
-    permission_classes = [IsAuthenticatedOrReadOnly]
-    renderer_classes = [PDFRenderer]
-    content_negotiation_class = PDFNegotiation
-
-    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
-        # Errors are JSON even for a client that asked for a PDF only.
-        if isinstance(response, Response):
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)
-
-    @extend_schema(
-        parameters=[PrintParameters],
-        responses={
-            (200, "application/pdf"): OpenApiTypes.BINARY,
-            (202, "application/json"): OpenApiResponse(
-                PrintProgressSerializer,
-                description="Some cards are still being drawn; ask again after Retry-After.",
-            ),
-            (400, "application/json"): OpenApiResponse(
-                OpenApiTypes.OBJECT,
-                description="Bad options ({parameter: [messages]}), or nothing to print"
-                " ({detail: message}).",
-            ),
-            (404, "application/json"): OpenApiResponse(
-                ErrorSerializer, description="No such deck."
-            ),
-        },
-    )
-    def get(self, request: Request, pk: int) -> Any:
-        deck = selectors.deck_for_viewer(user=request.user, pk=pk)
-        query = read_query(PrintParameters, request)
-        try:
-            pdf = services.deck_print_pdf(
-                deck=deck,
-                user=request.user,
-                paper=query["paper"],
-                backs=BACKS_ALIASES.get(query["backs"], query["backs"]),
-                only_missing=query["missing"],
-                bleed=query["bleed"],
-            )
-        except printing.PrintError as error:
-            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
-        except PrintNotReady as progress:
-            return Response(
-                {"detail": str(progress), "ready": progress.ready, "total": progress.total},
-                status=status.HTTP_202_ACCEPTED,
-                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
-            )
-        response = HttpResponse(pdf, content_type="application/pdf")
-        name = f"{slugify(deck.name) or 'deck'}.pdf"
-        response["Content-Disposition"] = f'attachment; filename="{name}"'
-        return response

@@ -84,6 +84,18 @@ DeckCheckResponseSerializer = inline_serializer(
             help_text="Copies of cards you may not see (their designers keep them private);"
             " counted in the size, not in the cards.",
         ),
+        "ultra_points": serializers.IntegerField(
+            min_value=0,
+            help_text="The Ultra Points of the deck's cards, every copy counted (withheld cards"
+            " aside): each card's by the guide of its design edition.",
+        ),
+        "ultra_points_limit": serializers.IntegerField(
+            allow_null=True,
+            min_value=0,
+            help_text="The most Ultra Points a deck may hold under the edition, as its Card"
+            " Building Guide says; null when it sets no limit. Over it, the deck has a"
+            " too_many_ultra_points problem.",
+        ),
         "problems": inline_serializer(
             "DeckProblem",
             {

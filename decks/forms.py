@@ -19,6 +19,11 @@ MAX_LIST_CHARS = 100_000
 MAX_SAMPLE_TURNS = 100
 
 
+def new_deck_initial() -> dict[str, Any]:
+    """Where the forms that make a deck start: the current edition, private."""
+    return {"edition": rules.current_edition().number, "visibility": Deck.Visibility.PRIVATE}
+
+
 def edition_choices() -> list[tuple[int, str]]:
     return [
         (number, edition.name)

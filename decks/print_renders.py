@@ -32,7 +32,7 @@ from django.db import transaction
 from PIL import Image
 
 from cards.models import Card
-from cards.services import card_render, card_render_key
+from cards.renders import card_render, card_render_key
 from decks import printing
 
 logger = logging.getLogger(__name__)
@@ -45,6 +45,9 @@ RENDERS_PER_TASK = 10
 QUEUED_SECONDS = 60
 # What the API tells a client to wait before asking again.
 RETRY_AFTER_SECONDS = 2
+# The task that draws print images (decks.tasks names it so), sent by name: decks.tasks calls
+# this module, so importing the task here would make each module import the other.
+MAKE_PRINT_IMAGES = "decks.tasks.make_print_images"
 
 
 JPEG_END = b"\xff\xd9"
@@ -134,7 +137,6 @@ def _queue(cards: Sequence[Card]) -> None:
 
 
 def _send(card_ids: list[int]) -> None:
-    from decks.tasks import make_print_images
     from kotc_site.celery import app
 
     try:
@@ -145,7 +147,8 @@ def _send(card_ids: list[int]) -> None:
                 max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
             )
             for start in range(0, len(card_ids), RENDERS_PER_TASK):
-                make_print_images.apply_async(
+                app.send_task(
+                    MAKE_PRINT_IMAGES,
                     args=[card_ids[start : start + RENDERS_PER_TASK]],
                     connection=connection,
                     queue=app.conf.task_default_queue,

@@ -1,5 +1,5 @@
 """A deck's `updated` moves whenever anything its validation reads changes: its entries,
-and any of its cards. The validation API remembers answers by it (decks.api)."""
+and any of its cards. The validation API remembers answers by it (decks.validation)."""
 
 from typing import Any
 

@@ -194,6 +194,26 @@ class Chart:
     baseline: float
     bars: tuple[ChartBar, ...]
     gridlines: tuple[tuple[float, int], ...]  # (y, value)
+    summary: str = ""  # what the curve shows, in one line: its caption and accessible name
+
+
+def curve_summary(curve: Sequence[CurveBar]) -> str:
+    """The curve in one line: "Levels 1 to 4, most at level 2 (12 of 40 cards)"."""
+    filled = [bar for bar in curve if bar.total]
+    if not filled:
+        return ""
+    cards = sum(bar.total for bar in filled)
+    if len(filled) == 1:
+        every = f"All {cards} cards" if cards > 1 else "1 card"
+        return f"{every} at level {filled[0].label}"
+    most = max(bar.total for bar in filled)
+    tops = [bar.label for bar in filled if bar.total == most]
+    if len(tops) == 1:
+        where, each = f"level {tops[0]}", ""
+    else:
+        where, each = f"levels {', '.join(tops[:-1])} and {tops[-1]}", " each"
+    span = f"Levels {filled[0].label} to {filled[-1].label}"
+    return f"{span}, most at {where} ({most}{each} of {cards} cards)"
 
 
 def curve_chart(
@@ -233,7 +253,7 @@ def curve_chart(
         step = _grid_step(scale_max)
         for value in range(step, scale_max + 1, step):
             gridlines.append((round(baseline - plot_height * value / scale_max, 2), value))
-    return Chart(width, height, baseline, tuple(bars), tuple(gridlines))
+    return Chart(width, height, baseline, tuple(bars), tuple(gridlines), curve_summary(curve))
 
 
 def _nice_ceiling(value: int) -> int:

@@ -107,9 +107,7 @@ class EditionFieldSchema(OpenApiSerializerFieldExtension):
     match_subclasses = True
 
     def map_serializer_field(self, auto_schema: Any, direction: str) -> Any:
-        from cards.check_api import edition_choices
-
-        choices: list[Any] = list(edition_choices())
+        choices: list[Any] = list(self.target.known_editions())
         if self.target.allow_null:
             choices.append(None)
         return {"type": "integer", "enum": choices}
@@ -123,7 +121,7 @@ class StatFieldSchema(OpenApiSerializerFieldExtension):
     match_subclasses = True
 
     def map_serializer_field(self, auto_schema: Any, direction: str) -> Any:
-        from cards.check_api import MAX_STAT
+        from cards.limits import MAX_STAT
 
         schema: dict[str, Any] = {"type": "number", "minimum": 0, "maximum": MAX_STAT}
         if getattr(self.target, "whole", False):

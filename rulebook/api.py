@@ -8,12 +8,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_field,
-)
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
@@ -24,23 +19,17 @@ from rest_framework.views import APIView
 
 from cards.check_api import EditionField
 from kotc_site.api_query import PAGE, QueryParameters, read_query
-from rulebook import selectors
+from rulebook import searching, selectors
 from rulebook.content_format import KINDS
 from rulebook.models import Edition
-
-
-class TermKindField(serializers.ChoiceField):
-    """A glossary term's kind: an enum of its own name (SPECTACULAR_SETTINGS'
-    ENUM_NAME_OVERRIDES), apart from a card's kind."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=list(KINDS), **kwargs)
-
-
-@extend_schema_field({"type": "string", "enum": ["name", "text"]})
-class MatchedInField(serializers.ChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=["name", "text"], **kwargs)
+from rulebook.serializers import (
+    EditionSummarySerializer,
+    GlossaryExportSerializer,
+    GlossaryHitSerializer,
+    RulebookSerializer,
+    TermKindField,
+    TermSerializer,
+)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -51,7 +40,7 @@ class GlossaryQuerySerializer(QueryParameters):
     q = serializers.CharField(
         required=False,
         allow_blank=True,
-        max_length=selectors.MAX_QUERY,
+        max_length=searching.MAX_QUERY,
         default="",
         help_text="Start of a name or word form (bur, self-b, 3-dice), else words of definitions.",
     )
@@ -63,72 +52,6 @@ class GlossaryQuerySerializer(QueryParameters):
         default="",
         help_text=f"Only terms of this kind: {', '.join(KINDS)}.",
     )
-
-
-class GlossaryHitSerializer(serializers.Serializer):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
-    kind = TermKindField()
-    editions = serializers.ListField(child=serializers.IntegerField())
-    matched_in = MatchedInField()
-    url = serializers.CharField(help_text="The entry's page on the site.")
-    api_url = serializers.CharField()
-
-
-class DefinitionSerializer(serializers.Serializer):
-    edition = serializers.IntegerField()
-    kind = TermKindField()
-    anchor = serializers.CharField(help_text="Anchor of the definition in that edition's rulebook.")
-    text = serializers.CharField()
-    html = serializers.CharField(help_text="Sanitized HTML.")
-
-
-class TermSerializer(serializers.Serializer):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
-    kind = TermKindField()
-    forms = serializers.ListField(child=serializers.CharField())
-    editions = serializers.ListField(child=serializers.IntegerField())
-    definitions = DefinitionSerializer(many=True)
-    uses = serializers.ListField(child=serializers.SlugField())
-    used_by = serializers.ListField(child=serializers.SlugField())
-
-
-class SourceSerializer(serializers.Serializer):
-    title = serializers.CharField()
-    author = serializers.CharField()
-    url = serializers.CharField(allow_blank=True)
-    license = serializers.CharField()
-    license_url = serializers.CharField()
-    changes = serializers.CharField(allow_blank=True)
-
-
-class EditionSummarySerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    name = serializers.CharField()
-    title = serializers.CharField()
-    source = SourceSerializer()
-
-
-class SectionSerializer(serializers.Serializer):
-    anchor = serializers.CharField()
-    title = serializers.CharField()
-    level = serializers.IntegerField()
-    parent = serializers.CharField(allow_blank=True)
-    url = serializers.CharField()
-    text = serializers.CharField(allow_blank=True)
-    html = serializers.CharField(allow_blank=True, help_text="Sanitized HTML.")
-
-
-class RulebookSerializer(EditionSummarySerializer):
-    sections = SectionSerializer(many=True)
-
-
-class GlossaryExportSerializer(serializers.Serializer):
-    title = serializers.CharField()
-    license = serializers.DictField(child=serializers.CharField())
-    editions = EditionSummarySerializer(many=True)
-    terms = TermSerializer(many=True)
 
 
 def _term_or_404(slug: str) -> Any:
@@ -189,7 +112,7 @@ class GlossaryTermView(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         term = _term_or_404(slug)
-        return Response(TermSerializer(selectors.term_document(term)).data)
+        return Response(TermSerializer(term).data)
 
 
 class GlossaryDownloadView(APIView):
@@ -199,7 +122,7 @@ class GlossaryDownloadView(APIView):
 
     @extend_schema(operation_id="glossary_download", responses={200: GlossaryExportSerializer})
     def get(self, request: Request) -> HttpResponse:
-        document = selectors.glossary_export()
+        document = GlossaryExportSerializer(selectors.glossary_export()).data
         response = HttpResponse(
             json.dumps(document, ensure_ascii=False, indent=1),
             content_type="application/json; charset=utf-8",
@@ -217,7 +140,7 @@ class RulebookListView(APIView):
         operation_id="rulebook_list", responses={200: EditionSummarySerializer(many=True)}
     )
     def get(self, request: Request) -> Response:
-        editions = [selectors.edition_summary(e) for e in Edition.objects.all()]
+        editions = Edition.objects.all()
         return Response(EditionSummarySerializer(editions, many=True).data)
 
 
@@ -232,24 +155,9 @@ class RulebookEditionView(APIView):
         responses={200: RulebookSerializer, 404: ErrorSerializer},
     )
     def get(self, request: Request, edition: int) -> Response:
-        found = selectors.edition_get(edition)
+        found = selectors.edition_with_sections(edition)
         if found is None:
             known = ", ".join(map(str, selectors.edition_numbers()))
             raise NotFound(f"There is no rulebook for edition {edition}. Known editions: {known}.")
         page_url = request.build_absolute_uri(reverse("rulebook-edition", args=[found.number]))
-        document = {
-            **selectors.edition_summary(found),
-            "sections": [
-                {
-                    "anchor": s.anchor,
-                    "title": s.title,
-                    "level": s.level,
-                    "parent": s.parent_anchor,
-                    "url": f"{page_url}#{s.anchor}",
-                    "text": s.text,
-                    "html": s.html,
-                }
-                for s in selectors.rulebook_sections(found.number)
-            ],
-        }
-        return Response(RulebookSerializer(document).data)
+        return Response(RulebookSerializer(found, context={"page_url": page_url}).data)

@@ -15,29 +15,49 @@
 
 Sections are in reading order; ``level`` 1 is a chapter and 2 a part of one (``parent`` names
 its chapter). Each term is a glossary entry as this edition defines it, and ``anchor`` is where
-in this edition's sections it is defined. The shipped files are in ``rulebook/content/editions``;
-a further edition is a further file, imported with ``manage.py import_rulebook``.
+in this edition's sections it is defined. The shipped files are in ``rulebook/content/editions``
+(:data:`CONTENT_DIR`); a further edition is a further file there, loaded after the next
+``manage.py migrate`` (:mod:`rulebook.apps`). ``manage.py import_rulebook`` loads a file kept
+anywhere else.
 
-:func:`parse_edition` checks a document and returns plain values with the HTML sanitized;
-errors are :class:`ContentError` (a ``ValueError``) naming the field at fault.
+:func:`parse_edition` checks a document against ``content.schema.json`` (beside the shipped
+files: every key, its type, its length and its form), then what one value says about another,
+and returns plain values with the HTML sanitized; errors are :class:`ContentError` (a
+``ValueError``) naming the field at fault.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulebook.htmltext import ANCHOR_RE, html_to_text, sanitize
+import jsonschema
 
-FORMAT_VERSION = 1
+from rulebook.htmltext import html_to_text, sanitize
+
+# Read when the files are listed, so a test can point it at a folder of its own.
 CONTENT_DIR = Path(__file__).resolve().parent / "content" / "editions"
-KINDS = ("keyword", "counter", "term", "ruling")
-SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# The shape of a content file: the code's own, whatever folder the files are read from.
+SCHEMA_PATH = CONTENT_DIR / "content.schema.json"
+# Glossary pages' own addresses, which no term may take.
 RESERVED_SLUGS = frozenset({"download", "search", "annotate"})
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return schema
+
+
+# The kinds of glossary entry, as the schema lists them (the API offers them as a filter).
+KINDS: tuple[str, ...] = tuple(
+    _schema()["properties"]["terms"]["items"]["properties"]["kind"]["enum"]
+)
 
 
 class ContentError(ValueError):
@@ -87,29 +107,70 @@ class EditionData:
     content_hash: str
 
 
-def _str(value: Any, where: str, *, max_length: int = 200, blank: bool = False) -> str:
-    if not isinstance(value, str):
-        raise ContentError(f"{where} must be a string.")
-    value = value.strip()
-    if not value and not blank:
-        raise ContentError(f"{where} must not be empty.")
-    if len(value) > max_length:
-        raise ContentError(f"{where} is longer than {max_length} characters.")
-    return str(value)
+_TYPE_NAMES = {
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "string": "a string",
+    "array": "a list",
+    "object": "an object",
+}
 
 
-def _url(value: Any, where: str, *, blank: bool = False) -> str:
-    value = _str(value, where, blank=blank, max_length=200)
-    if value and not re.match(r"^https?://[^\s\"'<>]+$", value):
-        raise ContentError(f"{where} must be an http(s) address.")
-    return value
+def _location(path: Iterable[Any]) -> str:
+    """A place in the file as its reader would write it: sections[2].anchor."""
+    parts: list[str] = []
+    for step in path:
+        if isinstance(step, int):
+            parts.append(f"[{step}]")
+        else:
+            parts.append(f".{step}" if parts else str(step))
+    return "".join(parts)
 
 
-def _anchor(value: Any, where: str) -> str:
-    value = _str(value, where, max_length=100)
-    if not ANCHOR_RE.match(value):
-        raise ContentError(f"{where} {value!r} must be lowercase letters, digits and hyphens.")
-    return value
+def _schema_problem(error: jsonschema.ValidationError) -> str:
+    """One schema error as a sentence naming the field at fault and what it must be."""
+    at = _location(error.absolute_path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    value = error.instance
+    if error.validator == "required":
+        missing = [key for key in error.validator_value if key not in value]
+        return "; ".join(f"{at + '.' if at else ''}{key} is missing" for key in missing)
+    if error.validator == "additionalProperties":
+        known = schema.get("properties", {})
+        extra = ", ".join(repr(key) for key in value if key not in known)
+        return f"{at or 'the file'} has fields this format does not know: {extra}"
+    if error.validator == "const":
+        return f"{at} must be {error.validator_value!r}; this file says {value!r}"
+    if error.validator == "maxLength":
+        return f"{at} is longer than {error.validator_value} characters"
+    if "errorMessage" in schema:
+        if error.validator == "pattern" and isinstance(value, str) and value.strip():
+            return f"{at} {schema['errorMessage']}, not {value!r}"
+        return f"{at} {schema['errorMessage']}"
+    if error.validator == "type":
+        return f"{at or 'the file'} must be {_TYPE_NAMES.get(error.validator_value, 'valid')}"
+    if error.validator == "enum":
+        choices = [str(choice) for choice in error.validator_value]
+        if len(choices) == 2:
+            return f"{at} must be {choices[0]} or {choices[1]}"
+        return f"{at} must be one of {', '.join(choices)}"
+    if error.validator == "minItems":
+        return f"{at} must be a non-empty list"
+    return f"{at or 'the file'}: {error.message}"
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(_schema())
+
+
+def _check_schema(raw: Any) -> None:
+    if not isinstance(raw, dict):
+        raise ContentError("A rulebook file must hold one JSON object.")
+    errors = sorted(_validator().iter_errors(raw), key=lambda e: [str(step) for step in e.path])
+    if errors:
+        problems = dict.fromkeys(_schema_problem(error) for error in errors)
+        raise ContentError("; ".join(problems) + ".")
 
 
 def content_hash(raw: dict[str, Any]) -> str:
@@ -118,51 +179,34 @@ def content_hash(raw: dict[str, Any]) -> str:
 
 
 def parse_edition(raw: Any) -> EditionData:
-    if not isinstance(raw, dict):
-        raise ContentError("A rulebook file must hold one JSON object.")
-    if raw.get("format") != FORMAT_VERSION:
-        raise ContentError(
-            f"format must be {FORMAT_VERSION}; this file says {raw.get('format')!r}."
-        )
-    number = raw.get("edition")
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 999:
-        raise ContentError("edition must be a whole number from 1 to 999.")
-    source = raw.get("source")
-    if not isinstance(source, dict):
-        raise ContentError("source must be an object naming the source and its license.")
+    _check_schema(raw)
+    source = raw["source"]
     source_data = SourceData(
-        title=_str(source.get("title"), "source.title"),
-        author=_str(source.get("author"), "source.author"),
-        url=_url(source.get("url", ""), "source.url", blank=True),
-        license=_str(source.get("license"), "source.license", max_length=60),
-        license_url=_url(source.get("license_url"), "source.license_url"),
-        changes=_str(source.get("changes", ""), "source.changes", blank=True, max_length=2000),
+        title=source["title"].strip(),
+        author=source["author"].strip(),
+        url=source.get("url", "").strip(),
+        license=source["license"].strip(),
+        license_url=source["license_url"].strip(),
+        changes=source.get("changes", "").strip(),
     )
 
-    raw_sections = raw.get("sections")
-    if not isinstance(raw_sections, list) or not raw_sections:
-        raise ContentError("sections must be a non-empty list.")
     sections: list[SectionData] = []
     anchors: set[str] = set()
-    for position, item in enumerate(raw_sections):
+    for position, item in enumerate(raw["sections"]):
         where = f"sections[{position}]"
-        if not isinstance(item, dict):
-            raise ContentError(f"{where} must be an object.")
-        anchor = _anchor(item.get("anchor"), f"{where}.anchor")
+        anchor = item["anchor"]
         if anchor in anchors:
             raise ContentError(f"{where}.anchor {anchor!r} is used twice.")
         anchors.add(anchor)
         level = item.get("level", 1)
-        if level not in (1, 2):
-            raise ContentError(f"{where}.level must be 1 or 2.")
         parent = item.get("parent") or ""
         if level == 2 and parent and parent not in anchors:
             raise ContentError(f"{where}.parent {parent!r} is not an earlier section.")
-        html = sanitize(_str(item.get("html", ""), f"{where}.html", blank=True, max_length=200_000))
+        html = sanitize(item.get("html", "").strip())
         sections.append(
             SectionData(
                 anchor=anchor,
-                title=_str(item.get("title"), f"{where}.title"),
+                title=item["title"].strip(),
                 level=level,
                 parent=parent if level == 2 else "",
                 html=html,
@@ -170,53 +214,39 @@ def parse_edition(raw: Any) -> EditionData:
             )
         )
 
-    raw_terms = raw.get("terms", [])
-    if not isinstance(raw_terms, list):
-        raise ContentError("terms must be a list.")
     terms: list[TermData] = []
     slugs: set[str] = set()
-    for position, item in enumerate(raw_terms):
+    for position, item in enumerate(raw.get("terms", [])):
         where = f"terms[{position}]"
-        if not isinstance(item, dict):
-            raise ContentError(f"{where} must be an object.")
-        slug = _str(item.get("slug"), f"{where}.slug", max_length=100)
-        if not SLUG_RE.match(slug) or slug in RESERVED_SLUGS:
-            raise ContentError(f"{where}.slug {slug!r} is not a usable slug.")
+        slug = item["slug"]
+        if slug in RESERVED_SLUGS:
+            raise ContentError(f"{where}.slug {slug!r} is not a usable slug: a page has it.")
         if slug in slugs:
             raise ContentError(f"{where}.slug {slug!r} is used twice.")
         slugs.add(slug)
-        kind = item.get("kind")
-        if kind not in KINDS:
-            raise ContentError(f"{where}.kind must be one of {', '.join(KINDS)}.")
-        anchor = _anchor(item.get("anchor"), f"{where}.anchor")
+        anchor = item["anchor"]
         if anchor not in anchors and not any(
             f'id="{anchor}"' in section.html for section in sections
         ):
             raise ContentError(f"{where}.anchor {anchor!r} is not in this edition's sections.")
-        forms = item.get("forms", [])
-        if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip() for f in forms):
-            raise ContentError(f"{where}.forms must be a list of words.")
-        link = item.get("link", True)
-        if not isinstance(link, bool):
-            raise ContentError(f"{where}.link must be true or false.")
-        html = sanitize(_str(item.get("html"), f"{where}.html", max_length=50_000))
+        html = sanitize(item["html"].strip())
         terms.append(
             TermData(
                 slug=slug,
-                name=_str(item.get("name"), f"{where}.name", max_length=120),
-                kind=kind,
+                name=item["name"].strip(),
+                kind=item["kind"],
                 anchor=anchor,
                 html=html,
                 text=html_to_text(html),
-                forms=tuple(dict.fromkeys(f.strip().lower() for f in forms)),
-                link=link,
+                forms=tuple(dict.fromkeys(f.strip().lower() for f in item.get("forms", []))),
+                link=item.get("link", True),
             )
         )
 
     return EditionData(
-        number=number,
-        name=_str(raw.get("name"), "name", max_length=40),
-        title=_str(raw.get("title"), "title"),
+        number=raw["edition"],
+        name=raw["name"].strip(),
+        title=raw["title"].strip(),
         source=source_data,
         sections=tuple(sections),
         terms=tuple(terms),
@@ -235,4 +265,5 @@ def read_edition_file(path: Path) -> EditionData:
 
 
 def shipped_edition_files() -> list[Path]:
-    return sorted(CONTENT_DIR.glob("*.json"), key=lambda p: (len(p.stem), p.stem))
+    files = [path for path in CONTENT_DIR.glob("*.json") if not path.name.endswith(".schema.json")]
+    return sorted(files, key=lambda p: (len(p.stem), p.stem))

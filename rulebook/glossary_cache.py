@@ -11,33 +11,18 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from django.core.cache import cache
 from django.db import DatabaseError
 
-from rulebook.keywords import EMPTY_INDEX, KeywordIndex, TermEntry, form_key, short_definition
+from rulebook.matching import EMPTY_INDEX, KeywordIndex, TermEntry, short_definition
+from rulebook.searching import SearchEntry, search_entry
 
 logger = logging.getLogger(__name__)
 
 VERSION_KEY = "rulebook:glossary-version"
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class SearchEntry:
-    """One glossary term as the search sees it."""
-
-    slug: str
-    name: str
-    kind: str
-    editions: tuple[int, ...]
-    name_key: str
-    forms: tuple[str, ...]  # as keyword.form_key gives them
-    words: tuple[str, ...]
-    body: str
-    definition: str
 
 
 class _State:
@@ -144,16 +129,13 @@ def search_entries() -> tuple[SearchEntry, ...]:
         for term in Term.objects.prefetch_related("definitions__edition"):
             definitions = sorted(term.definitions.all(), key=lambda d: d.edition.number)
             latest = definitions[-1].text if definitions else ""
-            name_key = term.name.lower()
             built.append(
-                SearchEntry(
+                search_entry(
                     slug=term.slug,
                     name=term.name,
                     kind=definitions[-1].kind if definitions else term.kind,
                     editions=tuple(d.edition.number for d in definitions),
-                    name_key=name_key,
-                    forms=tuple(sorted({form_key(f) for f in (term.name, *term.forms)})),
-                    words=tuple(sorted(set(name_key.replace("-", " ").split()))),
+                    forms=term.forms,
                     body=term.search_text,
                     definition=latest,
                 )

@@ -5,14 +5,20 @@ and the inserted/deleted marks of the source survive. Every piece of HTML that e
 database passes through :func:`sanitize` first (shipped data and imported files alike), so
 templates may show stored HTML as it is. Only the tags and attributes below survive; any other
 tag is dropped with its text kept, and the contents of active elements are dropped entirely.
+
+Sanitizing is nh3's (the ammonia sanitizer), which reads the markup as a browser does; reading
+sanitized HTML back, for its text or its keyword links, is lxml's.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html import escape
-from html.parser import HTMLParser
+
+import lxml.html
+import nh3
+from lxml.etree import _Element
 
 ALLOWED_TAGS: dict[str, frozenset[str]] = {
     "p": frozenset(),
@@ -32,7 +38,8 @@ ALLOWED_TAGS: dict[str, frozenset[str]] = {
     "code": frozenset(),
     "table": frozenset(),
     "thead": frozenset(),
-    "tbody": frozenset(),
+    # No "tbody": a browser's parser puts one in every table, so a table's rows are stored
+    # as written (the shipped files have none) and the browser adds it back when it reads them.
     "tr": frozenset(),
     "th": frozenset(),
     "td": frozenset(),
@@ -58,6 +65,7 @@ _SAFE_CLASS = re.compile(r"^[a-z][a-z0-9 -]{0,60}$")
 
 
 def _clean_attr(tag: str, name: str, value: str | None) -> str | None:
+    """The attribute's value as stored, or None to leave the attribute out."""
     if value is None:
         return None
     value = value.strip()
@@ -72,120 +80,110 @@ def _clean_attr(tag: str, name: str, value: str | None) -> str | None:
     return value[:300]
 
 
-class _Sanitizer(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.stack: list[str] = []
-        self.dropping = 0
+_CLEANER = nh3.Cleaner(
+    tags=set(ALLOWED_TAGS),
+    clean_content_tags=set(DROP_CONTENT_TAGS),
+    attributes={tag: set(names) for tag, names in ALLOWED_TAGS.items() if names},
+    attribute_filter=_clean_attr,
+    # The links the dialect allows are checked by _SAFE_HREF above; nh3's own scheme check
+    # comes first and agrees with it.
+    url_schemes={"http", "https"},
+    link_rel=None,
+    strip_comments=True,
+)
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in DROP_CONTENT_TAGS:
-            self.dropping += 1
-            return
-        if self.dropping or tag not in ALLOWED_TAGS:
-            return
-        kept = []
-        for name, value in attrs:
-            if name in ALLOWED_TAGS[tag]:
-                clean = _clean_attr(tag, name, value)
-                if clean is not None:
-                    kept.append(f' {name}="{escape(clean, quote=True)}"')
-        if tag == "a" and not kept:
-            # A link that points nowhere we can serve is just its text.
-            self.stack.append("a-dropped")
-            return
-        self.out.append(f"<{tag}{''.join(kept)}>")
-        if tag not in VOID_TAGS:
-            self.stack.append(tag)
+# A tag of nh3's output, whose attribute values are always double-quoted (a quote inside one
+# is escaped), so a "<" inside a value is never taken for a tag of its own. Text has no "<".
+_TAG = re.compile(r'(<[a-z/][^>"]*(?:"[^"]*"[^>"]*)*>)')
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in VOID_TAGS and not self.dropping:
-            self.out.append(f"<{tag}>")
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in DROP_CONTENT_TAGS:
-            self.dropping = max(0, self.dropping - 1)
-            return
-        if self.dropping or tag not in ALLOWED_TAGS or tag in VOID_TAGS:
-            return
-        name = "a-dropped" if tag == "a" and "a-dropped" in self.stack[-1:] else tag
-        if name not in self.stack:
-            return
-        while self.stack:
-            open_tag = self.stack.pop()
-            if open_tag != "a-dropped":
-                self.out.append(f"</{open_tag}>")
-            if open_tag == name:
-                break
-
-    def handle_data(self, data: str) -> None:
-        if not self.dropping:
-            self.out.append(escape(data, quote=False))
-
-    def close(self) -> None:
-        super().close()
-        while self.stack:
-            open_tag = self.stack.pop()
-            if open_tag != "a-dropped":
-                self.out.append(f"</{open_tag}>")
+def _tidy(html: str) -> str:
+    """nh3's output without what its browser-like reading adds or leaves that says nothing:
+    a link that points nowhere we can serve is just its text (its ``<a>`` lost its href), and
+    an empty paragraph is dropped (a stray ``</p>`` makes one)."""
+    out: list[str] = []
+    in_bare_link = False  # links never nest once parsed, so one flag is enough
+    for position, part in enumerate(_TAG.split(html)):
+        if position % 2 == 0:  # text between tags
+            if part:
+                out.append(part)
+        elif part == "<a>":
+            in_bare_link = True
+        elif part == "</a>" and in_bare_link:
+            in_bare_link = False
+        elif part == "</p>" and out and out[-1] == "<p>":
+            out.pop()
+        else:
+            out.append(part)
+    return "".join(out)
 
 
 def sanitize(html: str) -> str:
     """The HTML with only the allowed tags and attributes, balanced and escaped."""
-    parser = _Sanitizer()
-    parser.feed(html)
-    parser.close()
-    return "".join(parser.out).strip()
+    return _tidy(_CLEANER.clean(html)).strip()
 
 
-class _TextExtractor(HTMLParser):
-    """Figures are left out: their notes describe pictures, they are not rules text."""
+def _fragment(html: str) -> _Element:
+    """The HTML read by lxml into one <div> that holds it."""
+    return lxml.html.fragment_fromstring(html, create_parent="div")
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.list_depth = 0
-        self.cell = 0
-        self.in_figure = 0
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "figure":
-            self.in_figure += 1
-        if tag in {"ul", "ol"}:
-            self.list_depth += 1
-        if tag == "li":
-            self.parts.append("\n" + "  " * max(0, self.list_depth - 1) + "- ")
-        elif tag == "tr":
-            self.parts.append("\n")
-            self.cell = 0
-        elif tag in {"td", "th"}:
-            if self.cell:
-                self.parts.append(" | ")
-            self.cell += 1
-        elif tag == "br" or tag in BLOCK_TAGS:
-            self.parts.append("\n")
+def _events(element: _Element) -> Iterator[tuple[str, str, dict[str, str]]]:
+    """("start", tag, attributes), ("text", text, {}) and ("end", tag, {}) in reading order,
+    the way a streaming parser reports the element's content. Comments give only their tail."""
+    for child in element:
+        if isinstance(child.tag, str):
+            yield "start", child.tag, dict(child.attrib)
+            if child.text:
+                yield "text", child.text, {}
+            yield from _events(child)
+            if child.tag not in VOID_TAGS:
+                yield "end", child.tag, {}
+        if child.tail:
+            yield "text", child.tail, {}
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "figure":
-            self.in_figure = max(0, self.in_figure - 1)
-        if tag in {"ul", "ol"}:
-            self.list_depth = max(0, self.list_depth - 1)
-        if tag in BLOCK_TAGS:
-            self.parts.append("\n")
 
-    def handle_data(self, data: str) -> None:
-        if not self.in_figure:
-            self.parts.append(data)
+def _content_events(html: str) -> Iterator[tuple[str, str, dict[str, str]]]:
+    root = _fragment(html)
+    if root.text:
+        yield "text", root.text, {}
+    yield from _events(root)
 
 
 def html_to_text(html: str) -> str:
-    """Readable plain text: one line per paragraph, list item or table row."""
-    parser = _TextExtractor()
-    parser.feed(html)
-    parser.close()
+    """Readable plain text: one line per paragraph, list item or table row.
+    Figures are left out: their notes describe pictures, they are not rules text."""
+    parts: list[str] = []
+    list_depth = cell = in_figure = 0
+    for kind, value, _ in _content_events(html):
+        if kind == "text":
+            if not in_figure:
+                parts.append(value)
+        elif kind == "start":
+            if value == "figure":
+                in_figure += 1
+            if value in {"ul", "ol"}:
+                list_depth += 1
+            if value == "li":
+                parts.append("\n" + "  " * max(0, list_depth - 1) + "- ")
+            elif value == "tr":
+                parts.append("\n")
+                cell = 0
+            elif value in {"td", "th"}:
+                if cell:
+                    parts.append(" | ")
+                cell += 1
+            elif value == "br" or value in BLOCK_TAGS:
+                parts.append("\n")
+        else:
+            if value == "figure":
+                in_figure = max(0, in_figure - 1)
+            if value in {"ul", "ol"}:
+                list_depth = max(0, list_depth - 1)
+            if value in BLOCK_TAGS:
+                parts.append("\n")
     lines = []
-    for raw in "".join(parser.parts).split("\n"):
+    for raw in "".join(parts).split("\n"):
         indent = len(raw) - len(raw.lstrip(" "))
         line = re.sub(r"\s+", " ", raw).strip()
         if line:
@@ -198,39 +196,21 @@ def html_to_text(html: str) -> str:
 _NO_LINK_INSIDE = frozenset({"a", "abbr", "code", "var"})
 
 
-class _Linker(HTMLParser):
-    def __init__(self, link_text: Callable[[str], str]) -> None:
-        super().__init__(convert_charrefs=True)
-        self.link_text = link_text
-        self.out: list[str] = []
-        self.blocked = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        rendered = "".join(
-            f' {name}="{escape(value, quote=True)}"' for name, value in attrs if value is not None
-        )
-        self.out.append(f"<{tag}{rendered}>")
-        if tag in _NO_LINK_INSIDE:
-            self.blocked += 1
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if tag in _NO_LINK_INSIDE:
-            self.blocked -= 1
-
-    def handle_endtag(self, tag: str) -> None:
-        self.out.append(f"</{tag}>")
-        if tag in _NO_LINK_INSIDE:
-            self.blocked = max(0, self.blocked - 1)
-
-    def handle_data(self, data: str) -> None:
-        self.out.append(escape(data, quote=False) if self.blocked else self.link_text(data))
-
-
 def transform_text_nodes(html: str, link_text: Callable[[str], str]) -> str:
     """Sanitized HTML with each text node (outside links) replaced by ``link_text(node)``,
     which receives raw text and must return escaped HTML."""
-    parser = _Linker(link_text)
-    parser.feed(html)
-    parser.close()
-    return "".join(parser.out)
+    out: list[str] = []
+    blocked = 0
+    for kind, value, attrs in _content_events(html):
+        if kind == "text":
+            out.append(escape(value, quote=False) if blocked else link_text(value))
+        elif kind == "start":
+            rendered = "".join(f' {name}="{escape(v, quote=True)}"' for name, v in attrs.items())
+            out.append(f"<{value}{rendered}>")
+            if value in _NO_LINK_INSIDE:
+                blocked += 1
+        else:
+            out.append(f"</{value}>")
+            if value in _NO_LINK_INSIDE:
+                blocked = max(0, blocked - 1)
+    return "".join(out)

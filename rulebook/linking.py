@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from rulebook.glossary_cache import keyword_index, memoized
 from rulebook.htmltext import transform_text_nodes
-from rulebook.keywords import KeywordIndex, Match
+from rulebook.matching import KeywordIndex, Match
 
 
 def term_url(slug: str) -> str:

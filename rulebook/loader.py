@@ -1,7 +1,8 @@
 """Writing rulebook editions into the database.
 
-The loader takes the model classes as arguments, so the data migration can pass its
-historical models and :mod:`rulebook.services` the real ones. Loading is idempotent: an
+The loader takes the model classes as arguments, so the post_migrate handler
+(:mod:`rulebook.apps`) can pass the historical models the migrations left and
+:mod:`rulebook.services` the real ones. Loading is idempotent: an
 edition whose file has not changed (same content hash) is left exactly as it is.
 """
 
@@ -12,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rulebook.content_format import EditionData
-from rulebook.keywords import KeywordIndex, TermEntry
+from rulebook.matching import KeywordIndex, TermEntry
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,14 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from rulebook import selectors
+from rulebook import searching, selectors, term_page
 from rulebook.models import Edition, TermKind
 
 MAX_TEXT = 2000
 
 
 class GlossaryFilterForm(forms.Form):
-    q = forms.CharField(required=False, max_length=selectors.MAX_QUERY, label="Search")
+    q = forms.CharField(required=False, max_length=searching.MAX_QUERY, label="Search")
     edition = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Edition")
     kind = forms.ChoiceField(required=False, label="Kind")
 
@@ -145,7 +145,7 @@ def glossary(request: HttpRequest) -> HttpResponse:
         "query": query,
         "hits": hits,
         "partial": partial,
-        "letters": selectors.glossary_letters(hits) if not query else [],
+        "letters": searching.glossary_letters(hits) if not query else [],
         "editions": editions,
         "total": len(selectors.glossary_search()),
         "attribution_editions": editions,
@@ -158,7 +158,7 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def glossary_term(request: HttpRequest, slug: str) -> HttpResponse:
-    page = selectors.term_page(slug)
+    page = term_page.term_page(slug)
     if page is None:
         raise Http404(f"No glossary entry {slug!r}.")
     return render(

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from decks import goldfish
 from decks.selectors import deck_for_viewer
 from decks.services import deck_definition
-from simulations import comparison, services
+from simulations import comparison, runs, services
 from simulations.models import SimulationRun
 from simulations.selectors import result_for_viewer, run_for_viewer
 from simulations.serializers import (
@@ -39,7 +39,7 @@ def run_answer(run: SimulationRun, user: Any) -> dict[str, Any]:
     return {
         "id": run.id,
         "status": run.status,
-        "progress": services.run_progress(run),
+        "progress": runs.run_progress(run),
         "result": result_for_viewer(run, user),
         "error": run.error or None,
     }

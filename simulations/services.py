@@ -1,8 +1,8 @@
-"""Starting goldfish runs, playing their chunks, and putting the results together.
+"""Starting goldfish runs and queueing their chunks.
 
-The engine (decks.goldfish) is pure; this module stores what it produces. A run is split
-into chunks of whole blocks of games; each block has its own seed derived from the run's
-seed, so the result does not depend on how many workers or chunks share the work."""
+A run is saved with its chunks, then its chunks are sent to the workers once the run is
+committed; what happens to a chunk after that (played once, the run finished with its last) is
+the chunk bookkeeping of simulations.runs."""
 
 from __future__ import annotations
 
@@ -16,81 +16,18 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
-from cards import rules
 from decks import goldfish
+from simulations import dispatch
 from simulations.models import SimulationChunk, SimulationRun
+from simulations.runs import deck_check, goldfish_deck, options_json, run_finish_if_complete
 
 logger = logging.getLogger(__name__)
-
-# About a tenth of a second of work per chunk on one core: small enough that a lost
-# chunk costs little to redo, large enough that queue overhead stays small.
-CHUNK_GAMES = 10_000
 
 
 class BrokerUnavailable(Exception):
     """The queue that feeds the workers cannot be reached; nothing was started."""
-
-
-def lease_seconds() -> int:
-    """How long a worker holds a chunk it took. A worker that dies holding one leaves it with
-    the broker, which hands it out again after its visibility timeout (Redis) and restore
-    interval: the lease outlasts both, so the sweep does not send it a second time."""
-    options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
-    visibility = int(options.get("visibility_timeout", 60))  # type: ignore[call-overload]
-    restore = int(options.get("unacked_restore_interval", 5))  # type: ignore[call-overload]
-    return visibility + 2 * restore + 30
-
-
-def goldfish_deck(definition: dict[str, Any]) -> goldfish.Deck:
-    """The deck as the engine plays it: each card with its text as refurbished under the
-    deck's edition, since that is the text the card is played with."""
-    edition = definition.get("edition") or rules.current_edition().number
-    played = {
-        **definition,
-        "cards": [
-            {
-                **entry,
-                "card": {**entry["card"], "ability_text": played_text(entry["card"], edition)},
-            }
-            for entry in definition["cards"]
-        ],
-    }
-    return goldfish.Deck.from_json(played)
-
-
-def deck_check(definition: dict[str, Any], edition: int) -> dict[str, Any]:
-    """Whether the deck may be played under ``edition``, as its owner wrote it (the printed
-    texts, which the check refurbishes itself): ``{"legal", "problems"}``."""
-    entries = [
-        rules.DeckEntry(
-            count=entry["count"],
-            card=rules.Card(
-                name=entry["card"].get("name", ""),
-                kind=entry["card"].get("kind", ""),
-                design_edition=entry["card"].get("design_edition"),
-                level=entry["card"].get("level"),
-                sp=entry["card"].get("sp"),
-                hp=entry["card"].get("hp"),
-                ability_text=entry["card"].get("ability_text") or "",
-                flavor_text=entry["card"].get("flavor_text") or "",
-            ),
-        )
-        for entry in definition["cards"]
-        if not entry.get("withheld")
-    ]
-    check = rules.check_deck(entries, edition)
-    return {"legal": check.legal, "problems": [problem.as_dict() for problem in check.problems]}
-
-
-def played_text(card: dict[str, Any], edition: int) -> str:
-    text = card.get("ability_text") or ""
-    try:
-        return rules.refurbish(text, edition)[0]
-    except rules.RulesError:
-        return text
 
 
 def run_cache_key(definition: dict[str, Any], options: goldfish.Options) -> str:
@@ -112,18 +49,6 @@ def run_cache_key(definition: dict[str, Any], options: goldfish.Options) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-def options_json(options: goldfish.Options) -> dict[str, Any]:
-    return {
-        "games": options.games,
-        "seed": options.seed,
-        "max_turns": options.max_turns,
-        "going": options.going,
-        "bury": options.bury,
-        "edition": options.edition,
-        "opponent_hp": options.opponent_hp,
-    }
-
-
 def options_for_edition(data: dict[str, Any], *, edition: int) -> goldfish.Options:
     """Options from validated form or API data: the edition's data sets up the game (the
     goldfish's HP, the opening hand); a run without a seed gets a random one (reported with
@@ -137,10 +62,6 @@ def options_for_edition(data: dict[str, Any], *, edition: int) -> goldfish.Optio
         bury=data["bury"],
         edition=edition,
     )
-
-
-def options_from_json(data: dict[str, Any]) -> goldfish.Options:
-    return goldfish.Options(**data)
 
 
 def run_start_key(requester: Any, cache_key: str) -> str:
@@ -204,7 +125,7 @@ def simulation_start(
                     finished=timezone.now(),
                 )
                 return run, True
-            plan = goldfish.plan_chunks(options.games, CHUNK_GAMES)
+            plan = goldfish.plan_chunks(options.games)
             run = SimulationRun.objects.create(
                 deck_id=deck_id,
                 requested_by=requester,
@@ -249,97 +170,10 @@ def run_queue_new(run: SimulationRun) -> None:
 def enqueue_chunks(run: SimulationRun, indexes: list[int] | None = None) -> None:
     """Send chunks of the run to the workers (all of them unless `indexes` says which) and
     note when, for the sweep. Raises whatever the broker raises when it cannot take them."""
-    from kotc_site.celery import app
-    from simulations.tasks import play_chunk
-
     chosen = list(range(run.chunks_total)) if indexes is None else list(indexes)
     deadline = run.deadline.isoformat() if run.deadline else None
-    # A fresh connection with retries off: when the broker is down we want to know now,
-    # not after Celery's default minute of retrying.
-    with app.connection_for_write() as connection:
-        connection.ensure_connection(
-            max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
-        )
-        for index in chosen:
-            play_chunk.apply_async(
-                args=[str(run.id), index, deadline],
-                connection=connection,
-                queue=app.conf.task_default_queue,
-                retry=False,
-            )
+    dispatch.send_tasks(dispatch.PLAY_CHUNK, ([str(run.id), index, deadline] for index in chosen))
     SimulationChunk.objects.filter(run=run, index__in=chosen).update(dispatched=timezone.now())
-
-
-def chunk_play(*, run_id: str, index: int) -> None:
-    """Play one chunk and store its tally once; finish the run when it was the last one.
-    Safe to call again for the same chunk (a redelivered task): nothing changes."""
-    chunk = SimulationChunk.objects.select_related("run").filter(run_id=run_id, index=index).first()
-    if chunk is None:
-        return  # the run was withdrawn (its start failed) or deleted
-    run = chunk.run
-    taken = SimulationChunk.objects.filter(pk=chunk.pk)
-    if chunk.tally is not None or run.status == SimulationRun.Status.FAILED:
-        taken.update(deliveries=F("deliveries") + 1)
-    else:
-        # The lease tells the sweep that this chunk is being played, not lost.
-        taken.update(
-            deliveries=F("deliveries") + 1,
-            leased_until=timezone.now() + timedelta(seconds=lease_seconds()),
-        )
-        if run.status == SimulationRun.Status.QUEUED:
-            SimulationRun.objects.filter(pk=run.pk, status=SimulationRun.Status.QUEUED).update(
-                status=SimulationRun.Status.RUNNING
-            )
-        tally = goldfish.play_chunk(
-            goldfish_deck(run.deck_snapshot),
-            options_from_json(run.options),
-            chunk.first_block,
-            chunk.end_block,
-        )
-        taken.filter(tally__isnull=True).update(
-            tally=tally.to_json(), done=timezone.now(), leased_until=None
-        )
-    run_finish_if_complete(run_id=run.pk)
-
-
-def run_finish_if_complete(*, run_id: Any) -> None:
-    run = SimulationRun.objects.get(pk=run_id)
-    if run.status in (SimulationRun.Status.SUCCEEDED, SimulationRun.Status.FAILED):
-        return
-    # Counted first: the tallies are read once, by whoever finished the last chunk.
-    if run.chunks.filter(tally__isnull=False).count() < run.chunks_total:
-        return
-    tallies = list(
-        run.chunks.filter(tally__isnull=False).order_by("index").values_list("tally", flat=True)
-    )
-    options = options_from_json(run.options)
-    merged = goldfish.merge(goldfish.Tally.from_json(t) for t in tallies)
-    result = goldfish.summarize(
-        merged,
-        goldfish_deck(run.deck_snapshot),
-        options,
-        deck_check(run.deck_snapshot, options.edition),
-    )
-    # Two workers may finish the last chunks together; both compute the same result
-    # and only the first write counts.
-    SimulationRun.objects.filter(
-        pk=run.pk, status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
-    ).update(status=SimulationRun.Status.SUCCEEDED, result=result, finished=timezone.now())
-
-
-def run_fail(*, run_id: Any, error: str) -> bool:
-    """Mark an unfinished run failed, saying why; False when it had already finished. Its start
-    key is freed, so the same start may be tried again."""
-    return bool(
-        SimulationRun.objects.filter(
-            pk=run_id, status__in=[SimulationRun.Status.QUEUED, SimulationRun.Status.RUNNING]
-        ).update(
-            status=SimulationRun.Status.FAILED,
-            error=error[:2000],
-            finished=timezone.now(),
-            start_key=None,
-        )
-    )
 
 
 def run_requeue(run: SimulationRun) -> int:
@@ -355,19 +189,13 @@ def run_requeue(run: SimulationRun) -> int:
         run.refresh_from_db()
     pending = list(run.chunks.filter(tally__isnull=True).values_list("index", flat=True))
     if pending:
+        # Sent now, not on commit: staff (the admin) and `goldfish_resume` call this outside
+        # any transaction, where on_commit would send at once anyway, and they need the
+        # broker's refusal here to report it. The run is QUEUED again before anything is sent.
         enqueue_chunks(run, indexes=pending)
     SimulationRun.objects.filter(pk=run.pk).update(requeued=timezone.now())
     run_finish_if_complete(run_id=run.pk)
     return len(pending)
-
-
-def run_progress(run: SimulationRun) -> float:
-    if run.status == SimulationRun.Status.SUCCEEDED:
-        return 1.0
-    if not run.chunks_total:
-        return 0.0
-    done = run.chunks.filter(tally__isnull=False).count()
-    return round(done / run.chunks_total, 4)
 
 
 def run_in_process(*, definition: dict[str, Any], options: goldfish.Options) -> dict[str, Any]:
@@ -375,7 +203,7 @@ def run_in_process(*, definition: dict[str, Any], options: goldfish.Options) -> 
     deck = goldfish_deck(definition)
     tallies = [
         goldfish.play_chunk(deck, options, first, end)
-        for first, end in goldfish.plan_chunks(options.games, CHUNK_GAMES)
+        for first, end in goldfish.plan_chunks(options.games)
     ]
     check = deck_check(definition, options.edition)
-    return goldfish.summarize(goldfish.merge(tallies), deck, options, check)
+    return goldfish.summarize(goldfish.merge(tallies), deck, options, check).as_dict()

@@ -31,7 +31,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from simulations import services
+from simulations import dispatch, runs, services
 from simulations.models import QueueMark, SimulationChunk, SimulationRun
 
 logger = logging.getLogger(__name__)
@@ -60,9 +60,7 @@ class SweepReport:
 
 
 def default_queue() -> str:
-    from kotc_site.celery import app
-
-    return str(app.conf.task_default_queue)
+    return dispatch.default_queue()
 
 
 def queue_passed(*, queue: str, sent: datetime) -> None:
@@ -91,12 +89,14 @@ def runs_sweep(*, queue: str | None = None, probe: bool = True) -> SweepReport:
         .filter(unplayed=0)
     )
     for run_id in complete.values_list("pk", flat=True):
-        services.run_finish_if_complete(run_id=run_id)
+        runs.run_finish_if_complete(run_id=run_id)
         report.finished_runs += 1
 
     if mark.passed is not None and mark.reached is not None and mark.reached <= now - grace:
         lost = lost_chunks(passed=mark.passed, now=now, grace=grace)
         for run, indexes in lost.items():
+            # Sent now, not on commit: the sweep runs in a worker outside any transaction, and
+            # the chunks were claimed in lost_chunks' own transaction, committed by now.
             try:
                 services.enqueue_chunks(run, indexes=indexes)
             except Exception as error:  # noqa: BLE001 - the broker is down: the next sweep retries
@@ -143,13 +143,13 @@ def lost_chunks(
     by_run: dict[Any, list[int]] = defaultdict(list)
     for _pk, run_id, index in chosen:
         by_run[run_id].append(index)
-    runs = SimulationRun.objects.in_bulk(list(by_run))
-    return {runs[run_id]: sorted(indexes) for run_id, indexes in by_run.items() if run_id in runs}
+    found = SimulationRun.objects.in_bulk(list(by_run))
+    return {found[run_id]: sorted(indexes) for run_id, indexes in by_run.items() if run_id in found}
 
 
 def run_fail_at_deadline(run: SimulationRun) -> bool:
     missing = run.chunks.filter(tally__isnull=True).count()
-    return services.run_fail(
+    return runs.run_fail(
         run_id=run.pk,
         error=(
             f"The run did not finish by its deadline: {missing} of its {run.chunks_total} "
@@ -161,18 +161,11 @@ def run_fail_at_deadline(run: SimulationRun) -> bool:
 
 def probe_send(*, queue: str) -> bool:
     """Send the next probe through the queue; False when the broker would not take it."""
-    from kotc_site.celery import app
-    from simulations.tasks import queue_probe
-
     sent = timezone.now()
+    # Sent now, not on commit: the sweep runs outside any transaction, and the probe's send
+    # time is noted only once the broker has taken it.
     try:
-        with app.connection_for_write() as connection:
-            connection.ensure_connection(
-                max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
-            )
-            queue_probe.apply_async(
-                args=[queue, sent.isoformat()], connection=connection, queue=queue, retry=False
-            )
+        dispatch.send_tasks(dispatch.QUEUE_PROBE, [[queue, sent.isoformat()]], queue=queue)
     except Exception as error:  # noqa: BLE001 - the broker is down; the next sweep probes again
         logger.warning("Could not probe the queue %s: %s", queue, error)
         return False

@@ -1,5 +1,7 @@
 """Celery tasks: they take ids, load rows and call a service. Each chunk is idempotent,
-so acks_late redelivery after a lost worker is safe."""
+so acks_late redelivery after a lost worker is safe.
+
+Each task is named with its name in simulations.dispatch, which sends them by that name."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from django.conf import settings
 from django.db import DatabaseError, InterfaceError
 from django.utils import timezone
 
-from simulations import services, sweep
+from simulations import runs, sweep
+from simulations.dispatch import PLAY_CHUNK, QUEUE_PROBE, SWEEP_RUNS
 
 logger = logging.getLogger(__name__)
 
@@ -39,10 +42,12 @@ def retry_wait(retries: int, deadline: datetime | None) -> float | None:
     return min(wait, left)
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
+@shared_task(
+    name=PLAY_CHUNK, bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None
+)
 def play_chunk(self, run_id: str, index: int, deadline: str | None = None) -> None:  # type: ignore[no-untyped-def]
     try:
-        services.chunk_play(run_id=run_id, index=index)
+        runs.chunk_play(run_id=run_id, index=index)
     except (DatabaseError, InterfaceError) as error:
         # The database restarting is not the simulation's fault: try again, waiting longer
         # each time, until the run's deadline; then say why the run failed.
@@ -54,20 +59,20 @@ def play_chunk(self, run_id: str, index: int, deadline: str | None = None) -> No
         logger.warning("Chunk %s of run %s gave up at the deadline: %s", index, run_id, error)
         # Still away: the sweep fails the run past its deadline when it is back.
         with contextlib.suppress(DatabaseError, InterfaceError):
-            services.run_fail(run_id=run_id, error=DATABASE_AWAY)
+            runs.run_fail(run_id=run_id, error=DATABASE_AWAY)
     except SoftTimeLimitExceeded:
-        services.run_fail(run_id=run_id, error="A chunk took too long to play.")
+        runs.run_fail(run_id=run_id, error="A chunk took too long to play.")
     except Exception as error:
-        services.run_fail(run_id=run_id, error=f"The simulation failed: {error}")
+        runs.run_fail(run_id=run_id, error=f"The simulation failed: {error}")
         raise
 
 
-@shared_task(ignore_result=True)
+@shared_task(name=SWEEP_RUNS, ignore_result=True)
 def sweep_runs() -> str:
     """The periodic sweep (CELERY_BEAT_SCHEDULE): see simulations.sweep."""
     return str(sweep.runs_sweep())
 
 
-@shared_task(ignore_result=True, acks_late=False)
+@shared_task(name=QUEUE_PROBE, ignore_result=True, acks_late=False)
 def queue_probe(queue: str, sent: str) -> None:
     sweep.queue_passed(queue=queue, sent=datetime.fromisoformat(sent))

@@ -3,7 +3,6 @@ compare two runs on the same charts."""
 
 import re
 import uuid
-from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
@@ -18,7 +17,7 @@ from cards import rules
 from decks import goldfish
 from decks.selectors import deck_for_viewer
 from decks.services import deck_definition
-from simulations import charts, comparison, services
+from simulations import charts, comparison, policy_page, runs, services
 from simulations.forms import GoldfishForm
 from simulations.models import SimulationRun
 from simulations.selectors import result_for_viewer, run_for_viewer, runs_to_compare_with
@@ -111,10 +110,8 @@ def simulation_compare(request: HttpRequest, run_id: str, other_id: str) -> Http
 
 
 def goldfish_policy(request: HttpRequest) -> HttpResponse:
-    policy = Path(goldfish.__path__[0]) / "POLICY.md"
-    return render(
-        request, "simulations/policy.html", {"policy": policy.read_text(encoding="utf-8")}
-    )
+    page = policy_page.render_policy(policy_page.policy_source())
+    return render(request, "simulations/policy.html", {"policy": page})
 
 
 def edition_name(number: Any) -> str:
@@ -126,7 +123,7 @@ def edition_name(number: Any) -> str:
 
 def run_context(run: Any, result: dict[str, Any] | None) -> dict[str, Any]:
     """The run page's content, from the result as the viewer may read it."""
-    context: dict[str, Any] = {"run": run, "progress": services.run_progress(run)}
+    context: dict[str, Any] = {"run": run, "progress": runs.run_progress(run)}
     context["percent"] = round(context["progress"] * 100)
     context["result"] = result
     if result:
@@ -201,7 +198,7 @@ def compare_context(run: SimulationRun, other: SimulationRun, user: Any) -> dict
     for letter, label, each, fact in zip(
         comparison.LETTERS, labels, (run, other), facts, strict=True
     ):
-        progress = services.run_progress(each)
+        progress = runs.run_progress(each)
         sides.append(
             {
                 "letter": letter,

@@ -84,11 +84,11 @@ def inline_workers(monkeypatch) -> None:
 
     A test's transaction never commits, so a new run's chunks, queued when the run is
     committed, are queued as soon as it is saved instead."""
-    from simulations import services
+    from simulations import runs, services
 
     def enqueue(run, indexes: list[int] | None = None) -> None:
         for index in range(run.chunks_total) if indexes is None else indexes:
-            services.chunk_play(run_id=str(run.id), index=index)
+            runs.chunk_play(run_id=str(run.id), index=index)
 
     monkeypatch.setattr(services, "enqueue_chunks", enqueue)
     monkeypatch.setattr(services, "run_queue_on_commit", services.run_queue_new)

@@ -9,7 +9,9 @@ reader (``read_card_text``) reads ability text into the guide's components with 
 variables, ``compute_level`` computes a card's level from them, and the writer
 (``write_ability``) writes chosen components back as text in the guide's grammar. A card's
 verdict follows the guide of its design edition: a text not made of its components, or a level
-other than the one it computes, makes the card invalid (``cards.rules.legality`` says how).
+other than the one it computes, makes the card invalid (``cards.rules.legality`` says how). The
+same guide counts the card's Ultra Points (``CardCheck.ultra_points``); a deck's total may not
+exceed the limit of its edition's guide (``deck_ultra_points``).
 
     >>> from cards import rules
     >>> card = rules.Card("Wisp", "minion", 14, level=4, sp=1, hp=2,
@@ -53,21 +55,17 @@ from .legality import (
     Verdict,
     check_card,
     check_deck,
+    deck_ultra_points,
     design_level,
     design_text,
     refurbish,
 )
-from .level import Level, compute_level, level_of_reading
-from .reader import (
-    ComponentUse,
-    Finding,
-    ReadAbility,
-    Reading,
-    SubAbility,
-    needs_target,
-    read_card_text,
-)
-from .text import MixedWord, clean_text, mixed_script_words
+from .level import Level, compute_level, level_of_reading, ultra_points_of_reading
+from .matching import needs_target
+from .reader import read_card_text
+from .reading import ComponentUse, Finding, ReadAbility, Reading, SubAbility
+from .scripts import MixedWord, mixed_script_words
+from .text import clean_text
 from .writer import (
     AbilityDesign,
     Choice,
@@ -102,6 +100,7 @@ __all__ = [
     "design_reading",
     "get_guide",
     "level_of_reading",
+    "ultra_points_of_reading",
     "load_guides",
     "mixed_script_words",
     "needs_target",
@@ -128,6 +127,7 @@ __all__ = [
     "Verdict",
     "check_card",
     "check_deck",
+    "deck_ultra_points",
     "current_edition",
     "design_level",
     "design_text",

@@ -2,24 +2,34 @@
 
 Everything that differs between editions lives in ``cards/editions/<number>.json``: deck size,
 starting HP, the clean slate edition, the card terms, the rulebook sections that messages point
-to, and the refurbished, redacted and revised-cost tables. A new edition is a new file; the
-loader finds every ``*.json`` in the folder.
+to, and the refurbished, redacted and revised-cost tables (with the wordings a card may use
+in place of a row's words, as the 16th's "the targets" read as "it"). A new edition is a new
+file; the loader finds every ``*.json`` in the folder, and the current edition is the newest
+one on file: no flag, setting or constant names it. Each file is checked against
+``edition.schema.json`` (its keys and their types) before it is read; what one value says
+about another is checked here.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import jsonschema  # type: ignore[import-untyped]
+
 from .errors import EditionDataError, UnknownEdition
 from .text import placeholders_in
 
 DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "editions"
+# The shape of an edition file. It lies beside the shipped files but is the code's own: a
+# folder of other editions (a test's, a new release's) is checked against this one.
+SCHEMA_PATH = DEFAULT_FOLDER / "edition.schema.json"
 
 # The card terms every edition must name, because messages use them.
 REQUIRED_TERMS = ("minion", "spell", "level", "sp", "hp")
@@ -63,6 +73,40 @@ class RevisedCost:
 
 
 @dataclass(frozen=True)
+class TextVariant:
+    """Words that a card may print in place of words of a table row: the 16th rulebook notes
+    that "the targets" might be replaced with "it" in some card texts."""
+
+    text: str  # as the tables print it: "the targets"
+    may_read: str  # as a card may print it instead: "it"
+
+
+def _variant_pattern(variant: TextVariant) -> re.Pattern[str]:
+    # Whole words only, as table rows are matched: never a piece of a longer word.
+    return re.compile(rf"(?<![\w\-]){re.escape(variant.text)}(?![\w\-])")
+
+
+def _reworded(text: str, variant: TextVariant) -> str:
+    return _variant_pattern(variant).sub(lambda _: variant.may_read, text)
+
+
+def _with_variants(rows: Iterable[Any], variants: tuple[TextVariant, ...]) -> tuple[Any, ...]:
+    """The printed rows, then each row again in every wording the variants allow (once each)."""
+    found: list[Any] = list(dict.fromkeys(rows))
+    for variant in variants:
+        pattern = _variant_pattern(variant)
+        for row in list(found):
+            if isinstance(row, RefurbishEntry) and pattern.search(row.original):
+                new = _reworded(row.new, variant)
+                found.append(RefurbishEntry(_reworded(row.original, variant), new))
+            elif isinstance(row, RevisedCost) and pattern.search(row.text):
+                found.append(RevisedCost(_reworded(row.text, variant), row.edition))
+            elif isinstance(row, str) and pattern.search(row):
+                found.append(_reworded(row, variant))
+    return tuple(dict.fromkeys(found))
+
+
+@dataclass(frozen=True)
 class Edition:
     """The rules of one edition that the engine needs, as data."""
 
@@ -78,8 +122,10 @@ class Edition:
     redacted: tuple[str, ...]
     revised_cost: tuple[RevisedCost, ...]
     sections: Mapping[str, Section] = field(hash=False)
-    current: bool = False
     reserves: int = 0  # cards of the deck set aside as reserves (11th Edition)
+    # The most cards an optional reserves pile, assembled beside the deck and not counted in
+    # it, may hold (12th Edition: up to 5); 0 where the edition has no such pile.
+    optional_reserves: int = 0
     minion_ability_names_required: bool = False
     spell_ability_names_allowed: bool = True
     rulebook_url: str | None = None
@@ -90,14 +136,23 @@ class Edition:
     # as the 11th rulebook writes them ("Activate when you take damage. Draw 1 card."); None
     # where a condition is only ever the clause before a colon.
     condition_opening: str | None = None
+    # Words a card may print in place of words of the tables' rows. The tables above hold the
+    # rows as the engine matches them: each printed row, then the same row so reworded.
+    text_variants: tuple[TextVariant, ...] = ()
+    # How a game starts and how its turns go, as the goldfish reads it (decks.goldfish.setup
+    # checks it); empty where the file says nothing.
+    goldfish: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def __post_init__(self) -> None:
         # Mappings are frozen too, so an edition shared through the cache cannot be altered.
         object.__setattr__(self, "terms", MappingProxyType(dict(self.terms)))
         object.__setattr__(self, "sections", MappingProxyType(dict(self.sections)))
-        object.__setattr__(self, "refurbished", tuple(self.refurbished))
-        object.__setattr__(self, "redacted", tuple(self.redacted))
-        object.__setattr__(self, "revised_cost", tuple(self.revised_cost))
+        variants = tuple(self.text_variants)
+        object.__setattr__(self, "text_variants", variants)
+        _validate_variants(self.number, variants)
+        object.__setattr__(self, "refurbished", _with_variants(self.refurbished, variants))
+        object.__setattr__(self, "redacted", _with_variants(self.redacted, variants))
+        object.__setattr__(self, "revised_cost", _with_variants(self.revised_cost, variants))
         _validate(self)
 
     def term(self, key: str) -> str:
@@ -123,6 +178,18 @@ class Edition:
         return f"{self.deck_min}\u2013{self.deck_max}"
 
 
+def _validate_variants(number: int, variants: tuple[TextVariant, ...]) -> None:
+    problems: list[str] = []
+    for variant in variants:
+        for words in (variant.text, variant.may_read):
+            if not words.strip() or any(char in words for char in "\n\r"):
+                problems.append(f"the text variant {words!r} must be words on one line")
+            elif placeholders_in(words):
+                problems.append(f"the text variant {words!r} cannot hold x, y or z")
+    if problems:
+        raise EditionDataError(f"edition {number}: " + "; ".join(problems) + ".")
+
+
 def _validate(edition: Edition) -> None:
     label = f"edition {edition.number}"
     problems: list[str] = []
@@ -132,6 +199,8 @@ def _validate(edition: Edition) -> None:
         problems.append("the deck size must have 0 <= min <= max")
     if not 0 <= edition.reserves <= edition.deck_min:
         problems.append("'reserves' must be between 0 and the minimum deck size")
+    if edition.optional_reserves < 0:
+        problems.append("'optional_reserves' must be 0 or more")
     missing_terms = [key for key in REQUIRED_TERMS if key not in edition.terms]
     if missing_terms:
         problems.append(f"'terms' lacks {', '.join(missing_terms)}")
@@ -164,81 +233,114 @@ def _validate(edition: Edition) -> None:
         raise EditionDataError(f"{label}: " + "; ".join(problems) + ".")
 
 
-def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in data:
-        raise EditionDataError(f"{where}: missing {key!r}.")
-    value = data[key]
-    # JSON true/false are Python bools, which are ints too; a count is never a bool.
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise EditionDataError(f"{where}: {key!r} has the wrong type.")
-    return value
+@cache
+def _schema_validator() -> Any:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+# How the schema's types are named to a person editing a file.
+_TYPE_NAMES = {
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "string": "text",
+    "array": "a list",
+    "object": "an object",
+    "null": "null",
+}
+
+
+def _location(path: Iterable[Any]) -> str:
+    """A place in the file as its reader would write it: refurbished[2].new."""
+    parts: list[str] = []
+    for step in path:
+        if isinstance(step, int):
+            parts.append(f"[{step}]")
+        else:
+            parts.append(f".{step}" if parts else str(step))
+    return "".join(parts)
+
+
+def _schema_problem(error: Any) -> str:
+    """One schema error as a sentence naming the key at fault and what it must be."""
+    at = _location(error.absolute_path)
+    if error.validator == "required":
+        missing = [key for key in error.validator_value if key not in error.instance]
+        return f"{at + ': ' if at else ''}missing {', '.join(repr(key) for key in missing)}"
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        extra = ", ".join(repr(key) for key in error.instance if key not in known)
+        return f"{at + ' has' if at else 'the file has'} unknown keys: {extra}"
+    if error.validator == "type":
+        kinds = (
+            error.validator_value
+            if isinstance(error.validator_value, list)
+            else [error.validator_value]
+        )
+        wanted = " or ".join(_TYPE_NAMES.get(str(kind), str(kind)) for kind in kinds)
+        return f"{at!r} has the wrong type: it must be {wanted}"
+    if error.validator == "minimum":
+        return f"{at!r} must be {error.validator_value} or more"
+    if error.validator in {"minLength", "pattern"}:
+        return f"{at!r} must not be empty"
+    return f"{at or 'the file'}: {error.message}"
+
+
+def _check_schema(data: Any, where: str) -> None:
+    """The file against edition.schema.json: every key it needs, of the right type."""
+    errors = sorted(_schema_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
+    if errors:
+        problems = list(dict.fromkeys(_schema_problem(error) for error in errors))
+        raise EditionDataError(f"{where}: " + "; ".join(problems) + ".")
 
 
 def edition_from_data(data: Mapping[str, Any], where: str = "edition data") -> Edition:
-    """An Edition from the parsed contents of an edition file."""
+    """An Edition from the parsed contents of an edition file, checked against the schema."""
     if not isinstance(data, Mapping):
         raise EditionDataError(f"{where}: the file must hold a JSON object.")
-    try:
-        deck_size = _require(data, "deck_size", dict, where)
-        sections = {
-            key: Section(anchor=str(value["anchor"]), title=str(value["title"]))
-            for key, value in _require(data, "sections", dict, where).items()
-        }
-        refurbished = tuple(
-            RefurbishEntry(original=str(row["original"]), new=str(row["new"]))
-            for row in _require(data, "refurbished", list, where)
-        )
-        redacted = tuple(str(text) for text in _require(data, "redacted", list, where))
-        revised_cost = tuple(
-            RevisedCost(text=str(row["text"]), edition=_whole(row["edition"], where))
-            for row in _require(data, "revised_cost", list, where)
-        )
-        terms = {str(k): str(v) for k, v in _require(data, "terms", dict, where).items()}
-        clean_slate = data.get("clean_slate_edition")
-        rulebook_url = data.get("rulebook_url")
-        if rulebook_url is not None and not isinstance(rulebook_url, str):
-            raise EditionDataError(f"{where}: 'rulebook_url' must be a string.")
-        condition_opening = data.get("activation_condition_opening")
-        if condition_opening is not None and (
-            not isinstance(condition_opening, str) or not condition_opening.strip()
-        ):
-            raise EditionDataError(f"{where}: 'activation_condition_opening' must be a word.")
-        return Edition(
-            number=_require(data, "number", int, where),
-            name=_require(data, "name", str, where),
-            deck_min=_whole(deck_size["min"], where),
-            deck_max=_whole(deck_size["max"], where),
-            starting_hp=_require(data, "starting_hp", int, where),
-            clean_slate=None if clean_slate is None else _whole(clean_slate, where),
-            indicator_required=_require(data, "edition_indicator_required", bool, where),
-            terms=terms,
-            refurbished=refurbished,
-            redacted=redacted,
-            revised_cost=revised_cost,
-            sections=sections,
-            current=bool(data.get("current", False)),
-            reserves=_whole(data.get("reserves", 0), where),
-            minion_ability_names_required=bool(data.get("minion_ability_names_required", False)),
-            spell_ability_names_allowed=bool(data.get("spell_ability_names_allowed", True)),
-            rulebook_url=rulebook_url,
-            guide_enforced=_require(data, "guide_enforced", bool, where)
-            if "guide_enforced" in data
-            else True,
-            condition_opening=None if condition_opening is None else condition_opening.strip(),
-        )
-    except (KeyError, TypeError, AttributeError) as error:
-        raise EditionDataError(f"{where}: malformed data ({error!r}).") from error
-
-
-def _whole(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EditionDataError(f"{where}: {value!r} is not a whole number.")
-    return value
+    _check_schema(dict(data), where)
+    condition_opening = data.get("activation_condition_opening")
+    clean_slate = data.get("clean_slate_edition")
+    return Edition(
+        number=data["number"],
+        name=data["name"],
+        deck_min=data["deck_size"]["min"],
+        deck_max=data["deck_size"]["max"],
+        starting_hp=data["starting_hp"],
+        clean_slate=clean_slate,
+        indicator_required=data["edition_indicator_required"],
+        terms=dict(data["terms"]),
+        refurbished=tuple(
+            RefurbishEntry(original=row["original"], new=row["new"]) for row in data["refurbished"]
+        ),
+        redacted=tuple(data["redacted"]),
+        revised_cost=tuple(
+            RevisedCost(text=row["text"], edition=row["edition"]) for row in data["revised_cost"]
+        ),
+        sections={
+            key: Section(anchor=value["anchor"], title=value["title"])
+            for key, value in data["sections"].items()
+        },
+        reserves=data.get("reserves", 0),
+        optional_reserves=data.get("optional_reserves", 0),
+        minion_ability_names_required=data.get("minion_ability_names_required", False),
+        spell_ability_names_allowed=data.get("spell_ability_names_allowed", True),
+        rulebook_url=data.get("rulebook_url"),
+        guide_enforced=data.get("guide_enforced", True),
+        condition_opening=None if condition_opening is None else condition_opening.strip(),
+        text_variants=tuple(
+            TextVariant(text=row["text"], may_read=row["may_read"])
+            for row in data.get("table_text_variants", [])
+        ),
+        goldfish=MappingProxyType(dict(data.get("goldfish", {}))),
+    )
 
 
 def _load_folder(folder: Path) -> dict[int, Edition]:
     editions: dict[int, Edition] = {}
     for path in sorted(folder.glob("*.json")):
+        if path.name.endswith(".schema.json"):  # the files' shape, not an edition
+            continue
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
@@ -249,10 +351,6 @@ def _load_folder(folder: Path) -> dict[int, Edition]:
         if edition.number in editions:
             raise EditionDataError(f"{path.name}: edition {edition.number} is defined twice.")
         editions[edition.number] = edition
-    current = [number for number, edition in editions.items() if edition.current]
-    if len(current) > 1:
-        numbers = ", ".join(str(number) for number in sorted(current))
-        raise EditionDataError(f"{folder}: several editions are marked current ({numbers}).")
     return dict(sorted(editions.items()))
 
 
@@ -281,14 +379,12 @@ def get_edition(number: int) -> Edition:
     return editions[number]
 
 
-def current_edition() -> Edition:
-    """The edition marked current in its data file, or else the newest one."""
-    editions = _default_editions()
+def current_edition(folder: Path | None = None) -> Edition:
+    """The newest edition on file: the one with the highest number, so an edition is current
+    from the day its file lands. The default folder unless told."""
+    editions = _default_editions() if folder is None else _load_folder(Path(folder))
     if not editions:
-        raise UnknownEdition(f"No edition files were found in {DEFAULT_FOLDER}.")
-    for edition in editions.values():
-        if edition.current:
-            return edition
+        raise UnknownEdition(f"No edition files were found in {folder or DEFAULT_FOLDER}.")
     return editions[max(editions)]
 
 

@@ -133,6 +133,29 @@ def level_of_reading(
     return Level(guide.edition, value, tuple(steps), ())
 
 
+def ultra_points_of_reading(reading: Reading | None) -> int:
+    """A card's Ultra Points: the sum of the Ultra Points values of the card texts its text
+    uses, each counted as often as it is used (a text the guide gives no value is worth 0).
+
+    The guide that read the text is the one whose values count, and a reading of nothing
+    (None) is worth 0. Components read from an ability that is otherwise not made of the
+    guide's components still count: the card is invalid for that, and its worth is shown as
+    far as it can be read.
+
+        >>> from cards.rules import read_card_text
+        >>> ultra_points_of_reading(read_card_text("Pay 2 HP→Draw 1 card.", 17))
+        1
+        >>> ultra_points_of_reading(read_card_text("Pay 2 HP→Draw 1 card.", 14))
+        0
+    """
+    if reading is None:
+        return 0
+    uses = list(reading.caveats)
+    for ability in reading.abilities:
+        uses += ability.components()
+    return sum(use.component.ultra_points for use in uses)
+
+
 # ---------------------------------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ compatibility form (NFKC: "ｐａｙ" and "𝐏𝐚𝐲" are "pay") and without 
 spaces, soft hyphens, joiners, bidirectional marks), which no reader sees on a printed card:
 "hit\u00adpoints" is "hitpoints". Everything else is exact, because the rulebook says "exact text".
 Letters of another script that look alike (a Cyrillic "а" in "Pаy") are not folded: they are
-told apart by `mixed_script_words`, for a warning.
+told apart by :mod:`cards.rules.scripts`, for a warning.
 
 Matching happens on a normalized copy of the text, but every position reported refers to the
 original string, so text outside a match is never touched.
@@ -292,7 +292,11 @@ def compile_entry(entry: str) -> re.Pattern[str]:
             parts.append(f"{_NUMBER_BEFORE}(?P<{letter}>[1-9][0-9]*){_NUMBER_AFTER}")
         position = found.end()
     parts.append(_literal(normalized[position:], first=position == 0))
-    if normalized[-1:].isalnum() or normalized[-1:] == "_":
+    if normalized[-1:].isalpha():
+        # Nor inside a longer word, though a plural is the same text: a card holding "in-play
+        # cards" holds the row "in-play card", and reads "on-field minions" once refurbished.
+        parts.append(r"(?=s?(?![\w\-]))")
+    elif normalized[-1:].isalnum() or normalized[-1:] == "_":
         parts.append(r"(?![\w\-])")
     return re.compile("".join(parts))
 
@@ -367,52 +371,3 @@ def match_case(new: str, matched: str) -> str:
     if matched[0].islower():
         return new[0].lower() + new[1:]
     return new
-
-
-# Scripts whose letters look alike: a word mixing them is likely a disguise, not a spelling.
-_LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
-_WORD = re.compile(r"\w+")
-
-
-def _script(char: str) -> str | None:
-    if not char.isalpha():
-        return None
-    script = unicodedata.name(char, "").split(" ", 1)[0]
-    return script if script in _LOOK_ALIKE_SCRIPTS else None
-
-
-@dataclass(frozen=True)
-class MixedWord:
-    """A word written with letters of several look-alike scripts, as in "Pаy" with a
-    Cyrillic "а"."""
-
-    word: str
-    start: int  # its span in the text
-    end: int
-    scripts: tuple[str, ...]  # "Latin", "Cyrillic", "Greek": the most used first
-    strays: str  # the letters not of the most used script, each once, in order
-
-
-def mixed_script_words(text: str) -> tuple[MixedWord, ...]:
-    """The words of the text whose letters come from more than one of Latin, Cyrillic and Greek.
-
-    Other scripts are left alone: a Japanese phrase mixes kana and kanji as it should.
-    """
-    if text.isascii() or len({_script(char) for char in set(text)} - {None}) < 2:
-        return ()
-    found: list[MixedWord] = []
-    for word in _WORD.finditer(text):
-        letters = [(char, _script(char)) for char in word.group()]
-        counts: dict[str, int] = {}
-        for _, script in letters:
-            if script is not None:
-                counts[script] = counts.get(script, 0) + 1
-        if len(counts) < 2:
-            continue
-        # The most used script first; on a tie, the one the word starts with.
-        order = [script for _, script in letters if script is not None]
-        scripts = sorted(counts, key=lambda s: (-counts[s], order.index(s)))
-        strays = "".join(dict.fromkeys(c for c, s in letters if s not in (None, scripts[0])))
-        names = tuple(script.capitalize() for script in scripts)
-        found.append(MixedWord(word.group(), word.start(), word.end(), names, strays))
-    return tuple(found)

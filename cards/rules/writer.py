@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from .errors import DesignError, GuideError
 from .guide import Component, ComponentKind, Guide, get_guide
-from .reader import MAX_NUMBER, ComponentUse, ReadAbility, Reading, SubAbility, template_of
+from .matching import template_of
+from .reading import MAX_NUMBER, ComponentUse, ReadAbility, Reading, SubAbility
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,25 @@ numbers however it is split::
     chunks = plan_chunks(options.games)
     tallies = [play_chunk(deck, options, first, end) for first, end in chunks]
     result = summarize(merge(tallies), deck, options)   # == simulate(deck, options)
+
+The result is a :class:`GoldfishResult`; its ``as_dict()`` is the JSON a run stores::
+
+    >>> from decks.goldfish import Options, simulate
+    >>> from decks.goldfish.reference import reference_deck
+    >>> result = simulate(reference_deck(), Options(games=2_000, seed=1))
+    >>> result.won + result.not_won, result.as_dict()["games"]
+    (2000, 2000)
+    >>> sorted(result.unmodeled_cards)
+    ['Cataclysm', 'Gate Warden']
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from .abilities import CardAbilities, Effect, read_abilities
 from .engine import play_blocks
 from .model import BLOCK, BuryRule, Deck, GoldfishCard, GoldfishError, Options, parse_bury
 from .policy import build_tables
+from .result import GoldfishResult, KillTurn
 from .summary import summarize
 from .tally import Tally, fingerprint, merge
 
@@ -33,6 +42,8 @@ __all__ = [
     "Effect",
     "GoldfishCard",
     "GoldfishError",
+    "GoldfishResult",
+    "KillTurn",
     "Options",
     "Tally",
     "merge",
@@ -44,8 +55,10 @@ __all__ = [
     "summarize",
 ]
 
-CHUNK_GAMES = 50_000
-"""Default games per chunk (rounded up to whole blocks)."""
+CHUNK_GAMES = 10_000
+"""Games per chunk (rounded up to whole blocks), as the site's workers share a run too: about
+a tenth of a second of work on one core, small enough that a lost chunk costs little to redo,
+large enough that the queue's overhead stays small."""
 
 
 def plan_chunks(games: int, chunk_games: int = CHUNK_GAMES) -> list[tuple[int, int]]:
@@ -70,18 +83,18 @@ def play_chunk(deck: Deck, options: Options, first_block: int, end_block: int) -
         max_turns=options.max_turns,
         blocks=((first_block, end_block),) if end_block > first_block else (),
         games=counts.games,
-        kills=tuple(int(x) for x in counts.kills),
+        kills=tuple(int(count) for count in counts.kills),
         decked=counts.decked,
-        damage=tuple(int(x) for x in counts.damage),
-        resources=tuple(int(x) for x in counts.resources),
+        damage=tuple(int(total) for total in counts.damage),
+        resources=tuple(int(total) for total in counts.resources),
         seen=tuple(
-            (name, tuple(int(x) for x in counts.seen[i, : options.max_turns + 1]))
-            for i, name in enumerate(tables.names)
+            (name, tuple(int(count) for count in counts.seen[index, : options.max_turns + 1]))
+            for index, name in enumerate(tables.names)
         ),
     )
 
 
-def simulate(deck: Deck, options: Options) -> dict[str, Any]:
-    """Play all games in this process and return the result JSON."""
-    tallies = [play_chunk(deck, options, a, b) for a, b in plan_chunks(options.games)]
+def simulate(deck: Deck, options: Options) -> GoldfishResult:
+    """Play all games in this process and return their result."""
+    tallies = [play_chunk(deck, options, first, end) for first, end in plan_chunks(options.games)]
     return summarize(merge(tallies), deck, options)

@@ -5,6 +5,11 @@ drawn from its exact distribution with Walker's alias method, so the cost does n
 grow with ``n``. Damage to the goldfish is capped at its remaining HP, and ``n`` dice
 always deal at least ``n``; so ``n`` is capped at the remaining HP too and the tables
 only go up to the goldfish's starting HP.
+
+    >>> round(float(sum_distribution(2)[7]), 4)  # 6 ways in 36 to roll a 7
+    0.1667
+    >>> dice_table(10).sample(np.array([0, 3]), np.array([0.5, 0.0])).tolist()  # 0: all ones
+    [0, 3]
 """
 
 from __future__ import annotations

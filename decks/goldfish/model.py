@@ -2,6 +2,15 @@
 
 Everything here is small, immutable and validated on construction; a value that
 breaks a rule raises :class:`GoldfishError` (a :class:`ValueError`) naming the field.
+
+    >>> Options(games=10, seed=1, bury=" Above:3 ").bury_rule
+    BuryRule(kind='above', level=3)
+    >>> Options(games=10, seed=1).hp  # the edition's starting HP
+    35
+    >>> Options(games=0, seed=1)
+    Traceback (most recent call last):
+    ...
+    decks.goldfish.errors.GoldfishError: games must be between 1 and 1,000,000, got 0
 """
 
 from __future__ import annotations
@@ -10,6 +19,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+# Its own module, so that the setup (which this module reads) can raise it too; the engine's
+# modules import it from here.
+from .errors import GoldfishError as GoldfishError
 
 if TYPE_CHECKING:
     from .setup import Setup
@@ -30,10 +43,6 @@ MAX_SEED = 2**63 - 1
 
 KINDS = ("minion", "spell")
 GOING = ("first", "second")
-
-
-class GoldfishError(ValueError):
-    """A deck, card, option or tally the goldfish engine cannot work with."""
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:

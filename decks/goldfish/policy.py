@@ -3,6 +3,12 @@
 The engine looks decisions up in these tables instead of reasoning per game; see
 ``POLICY.md`` for the rules in words. Cards that behave the same (kind, level, SP and
 abilities) share a *card type*; names only matter for the draw odds.
+How much each play is worth comes from :mod:`.worth`.
+
+    >>> from decks.goldfish.reference import reference_deck
+    >>> tables = build_tables(reference_deck(), max_turns=20)
+    >>> len(tables.names), len(tables.types), tables.unmodeled
+    (26, 24, ('Cataclysm', 'Gate Warden'))
 """
 
 from __future__ import annotations
@@ -14,24 +20,31 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .abilities import FREE, NOOP, CardAbilities, Cost, Effect, Ignored, Use, read_abilities
+from .abilities import FREE, CardAbilities, Effect, Ignored, Use, read_abilities
 from .model import Deck, GoldfishCard
+from .worth import (
+    DIE,
+    GATES,
+    HORIZON,
+    CardType,
+    Worth,
+    attack_bonus,
+    play_worth,
+    use_worth,
+)
 
-DIE: Final = 3.5
-"""Expected damage of one die: the unit every value below is measured in."""
-HORIZON: Final = 3
-"""A minion summoned now is counted for at most this many future attacks."""
-DRAW_VALUE: Final = DIE
-"""A drawn card is worth one die (nothing on the last turn)."""
-RESOURCE_VALUE: Final = DIE
-"""A resource gained while the granary is short is worth one die (nothing on the last turn)."""
-EXHAUST_VALUE: Final = DIE / 2
-"""A resource exhausted to pay for a minion's ability is not spent on a card."""
-
-GATES: Final = ("host", "deck", "ramp")
-"""Conditions a part of an effect needs to be worth anything, checked per game:
-``host`` a minion is in play (Sword Counters); ``deck`` the deck keeps a card for the next
-Draw Phase after drawing; ``ramp`` the granary is short of what the player wants."""
+__all__ = [
+    "GATES",
+    "SHIFT",
+    "SOWING",
+    "SOW_DISTANT",
+    "CardType",
+    "Step",
+    "Tables",
+    "Worth",
+    "build_tables",
+    "make_step",
+]
 
 SOWING: Final = ("policy", "hand2", "stuck", "want")
 """Sowing rules: the policy's, and baselines to compare it with (``bench/``): ``hand2`` sows
@@ -39,110 +52,8 @@ whenever the hand holds 2 or more cards, ``stuck`` only when no card worth playi
 affordable, ``want`` until the granary holds the level of the most expensive card wanted."""
 
 
-@dataclass(frozen=True)
-class CardType:
-    """Cards that the policy treats alike."""
-
-    kind: str
-    level: int
-    sp: int
-    cast: Use | None  # a spell's ability
-    actions: tuple[Use, ...]  # a minion's Action-Phase abilities
-    attacks: tuple[Use, ...]  # a minion's abilities used when it attacks
-
-    @property
-    def is_minion(self) -> bool:
-        return self.kind == "minion"
-
-    @property
-    def effect(self) -> Effect:
-        return self.cast.effect if self.cast is not None else NOOP
-
-    @property
-    def cost(self) -> Cost:
-        return self.cast.cost if self.cast is not None else FREE
-
-
-@dataclass(frozen=True)
-class Worth:
-    """The value of a play on a turn: a fixed part plus parts that count only when their gate
-    holds (see :data:`GATES`)."""
-
-    base: float
-    gated: tuple[tuple[str, float], ...]
-
-    @property
-    def best(self) -> float:
-        return self.base + sum(v for _, v in self.gated)
-
-
-def effect_worth(effect: Effect, turn: int, max_turns: int, now: bool = False) -> Worth:
-    """Value of one use of ``effect`` on ``turn``, in expected damage. ``now``: it resolves
-    during an attack of the minion (its own Sword Counters join that attack)."""
-    later = turn < max_turns
-    base = 0.0
-    if effect.self_swords and (now or later):
-        base += DIE * effect.self_swords
-    gated: list[tuple[str, float]] = []
-    if effect.swords and (now or later):
-        if now:
-            base += DIE * effect.swords
-        else:
-            gated.append(("host", DIE * effect.swords))
-    if effect.draw and later:
-        gated.append(("deck", DRAW_VALUE * effect.draw))
-    if (effect.silo or effect.stash) and later:
-        gated.append(("ramp", RESOURCE_VALUE * (effect.silo + effect.stash)))
-    return Worth(base, tuple(gated))
-
-
-def cost_worth(cost: Cost, sp: int, turn: int, max_turns: int, minion: bool) -> float:
-    """What paying ``cost`` gives up, in expected damage (resources a spell exhausts are
-    part of its price instead)."""
-    later = turn < max_turns
-    value = EXHAUST_VALUE * cost.resources if minion else 0.0
-    if later:
-        value += RESOURCE_VALUE * cost.lose_resources
-        value += DRAW_VALUE * cost.hand + DRAW_VALUE / 2 * cost.sheathe
-        if cost.leaves is not None:
-            attacks = DIE * sp * min(HORIZON, max_turns - turn)
-            value += attacks if cost.leaves == "gone" else attacks / 2
-    return value
-
-
-def use_worth(use: Use, sp: int, turn: int, max_turns: int, minion: bool) -> Worth:
-    worth = effect_worth(use.effect, turn, max_turns, now=use.trigger == "attack")
-    price = cost_worth(use.cost, sp, turn, max_turns, minion)
-    return Worth(worth.base - price, worth.gated)
-
-
-def _attack_bonus(card_type: CardType, turn: int, max_turns: int) -> float:
-    return sum(
-        max(use_worth(use, card_type.sp, turn, max_turns, True).best, 0.0)
-        for use in card_type.attacks
-    )
-
-
-def play_worth(card_type: CardType, turn: int, max_turns: int) -> Worth:
-    """Value of summoning or casting one card of ``card_type`` on ``turn``."""
-    if card_type.is_minion:
-        # From the next turn on, each turn it attacks or uses its best ability.
-        total = 0.0
-        for later in range(turn + 1, min(turn + HORIZON, max_turns) + 1):
-            attack = DIE * card_type.sp + _attack_bonus(card_type, later, max_turns)
-            uses = [
-                use_worth(use, card_type.sp, later, max_turns, True).best
-                for use in card_type.actions
-            ]
-            total += max([attack, *uses])
-        return Worth(total, ())
-    if card_type.cast is None:
-        return Worth(0.0, ())
-    return use_worth(card_type.cast, 0, turn, max_turns, False)
-
-
 SHIFT: Final = 20
-"""``floor(r / level) == (r * magic) >> SHIFT`` for resources r < 1024 (see :class:`Step`)."""
+"""``floor(r / price) == (r * reciprocal) >> SHIFT`` for resources r < 1024 (see :class:`Step`)."""
 
 
 class Step(NamedTuple):
@@ -150,9 +61,9 @@ class Step(NamedTuple):
 
     Values are in half-points of expected damage, so that they are whole numbers."""
 
-    type: int
-    level: int  # resources to pay: the card's level and the resources its cost exhausts
-    magic: int
+    card_type: int
+    price: int  # resources to pay: the card's level and the resources its cost exhausts
+    reciprocal: int  # of the price, for dividing by a shift (see SHIFT)
     base: int
     gated: tuple[tuple[str, int], ...]
     draw: int
@@ -164,11 +75,11 @@ def _half_points(value: float) -> int:
 
 
 def make_step(index: int, card_type: CardType, worth: Worth) -> Step:
-    level = card_type.level + card_type.cost.resources
+    price = card_type.level + card_type.cost.resources
     return Step(
-        type=index,
-        level=level,
-        magic=-(-(1 << SHIFT) // level) if level else 0,
+        card_type=index,
+        price=price,
+        reciprocal=-(-(1 << SHIFT) // price) if price else 0,
         base=_half_points(worth.base),
         gated=tuple((gate, _half_points(part)) for gate, part in worth.gated),
         draw=card_type.effect.draw,
@@ -193,8 +104,8 @@ class Tables:
     plan_value: tuple[tuple[Step, ...], ...]  # [turn] plan B: biggest value first
     free_draws: tuple[int, ...]  # level-0 spells that only draw, at no other cost
     down_levels: tuple[int, ...]  # spells that down-level a card in hand
-    act_types: tuple[int, ...]  # minion types with an Action-Phase ability (index j)
-    act_choice: tuple[tuple[Use | None, ...], ...]  # [turn][j] ability to use, or attack
+    action_types: tuple[int, ...]  # minion types with an Action-Phase ability (index j)
+    action_choice: tuple[tuple[Use | None, ...], ...]  # [turn][j] ability to use, or attack
     attack_types: tuple[int, ...]  # minion types with abilities used when they attack (m)
     attack_uses: tuple[tuple[tuple[Use, ...], ...], ...]  # [turn][m] abilities worth using
     wanted_levels: tuple[int, ...]  # ascending levels of wanted types
@@ -215,10 +126,10 @@ SOW_SPARE: Final = 1000
 
 def _card_type(card: GoldfishCard, abilities: CardAbilities) -> CardType:
     if card.kind == "spell":
-        cast = next((u for u in abilities.uses if u.trigger == "action"), None)
+        cast = next((use for use in abilities.uses if use.trigger == "action"), None)
         return CardType("spell", card.level, 0, cast, (), ())
-    actions = tuple(u for u in abilities.uses if u.trigger == "action")
-    attacks = tuple(u for u in abilities.uses if u.trigger == "attack")
+    actions = tuple(use for use in abilities.uses if use.trigger == "action")
+    attacks = tuple(use for use in abilities.uses if use.trigger == "attack")
     return CardType("minion", card.level, card.sp, None, actions, attacks)
 
 
@@ -227,7 +138,8 @@ def _is_wanted(card_type: CardType, max_turns: int) -> bool:
         return card_type.sp > 0 or bool(card_type.actions) or bool(card_type.attacks)
     if card_type.effect.down_level:
         return True
-    return any(play_worth(card_type, t, max_turns).best > 0 for t in range(1, max_turns + 1))
+    turns = range(1, max_turns + 1)
+    return any(play_worth(card_type, turn, max_turns).best > 0 for turn in turns)
 
 
 def _reading_edition(card: GoldfishCard, edition: int) -> int:
@@ -246,12 +158,12 @@ def build_tables(deck: Deck, max_turns: int, edition: int = 14, sowing: str = "p
 
     types: list[CardType] = []
     type_index: dict[CardType, int] = {}
-    card_type: list[int] = []
+    type_of_card: list[int] = []
     name_starts: list[int] = []
     unmodeled: set[str] = set()
     ignored: dict[str, list[Ignored]] = {}
     for name in names:
-        name_starts.append(len(card_type))
+        name_starts.append(len(type_of_card))
         for count, card in by_name[name]:
             abilities = read_abilities(
                 card.kind, card.ability_text, _reading_edition(card, edition)
@@ -261,32 +173,38 @@ def build_tables(deck: Deck, max_turns: int, edition: int = 14, sowing: str = "p
             for item in abilities.ignored:
                 if item not in ignored.setdefault(card.name, []):
                     ignored[card.name].append(item)
-            kind_type = _card_type(card, abilities)
-            if kind_type not in type_index:
-                type_index[kind_type] = len(types)
-                types.append(kind_type)
-            card_type.extend([type_index[kind_type]] * count)
+            card_type = _card_type(card, abilities)
+            if card_type not in type_index:
+                type_index[card_type] = len(types)
+                types.append(card_type)
+            type_of_card.extend([type_index[card_type]] * count)
 
-    k = len(types)
-    type_counts = np.bincount(np.array(card_type), minlength=k).astype(np.int64)
-    level = np.array([t.level for t in types], dtype=np.int16)
-    sp = np.array([t.sp for t in types], dtype=np.int16)
-    wanted = np.array([_is_wanted(t, max_turns) for t in types], dtype=np.bool_)
+    type_count = len(types)
+    type_counts = np.bincount(np.array(type_of_card), minlength=type_count).astype(np.int64)
+    level = np.array([card_type.level for card_type in types], dtype=np.int16)
+    sp = np.array([card_type.sp for card_type in types], dtype=np.int16)
+    wanted = np.array([_is_wanted(card_type, max_turns) for card_type in types], dtype=np.bool_)
 
     worth: list[tuple[Worth, ...]] = [()]
     order_ratio: list[tuple[int, ...]] = [()]
     order_value: list[tuple[int, ...]] = [()]
-    act_types = tuple(i for i, t in enumerate(types) if t.is_minion and t.actions)
-    attack_types = tuple(i for i, t in enumerate(types) if t.is_minion and t.attacks)
-    act_choice: list[tuple[Use | None, ...]] = [()]
+    action_types = tuple(
+        i for i, card_type in enumerate(types) if card_type.is_minion and card_type.actions
+    )
+    attack_types = tuple(
+        i for i, card_type in enumerate(types) if card_type.is_minion and card_type.attacks
+    )
+    action_choice: list[tuple[Use | None, ...]] = [()]
     attack_uses: list[tuple[tuple[Use, ...], ...]] = [()]
     down_levels = tuple(
-        i for i, t in enumerate(types) if not t.is_minion and t.effect.down_level > 0
+        i
+        for i, card_type in enumerate(types)
+        if not card_type.is_minion and card_type.effect.down_level > 0
     )
     for turn in range(1, max_turns + 1):
-        row = tuple(play_worth(t, turn, max_turns) for t in types)
+        row = tuple(play_worth(card_type, turn, max_turns) for card_type in types)
         worth.append(row)
-        playable = [i for i in range(k) if row[i].best > 0 and i not in down_levels]
+        playable = [i for i in range(type_count) if row[i].best > 0 and i not in down_levels]
 
         def price(i: int) -> int:
             return types[i].level + types[i].cost.resources
@@ -301,15 +219,15 @@ def build_tables(deck: Deck, max_turns: int, edition: int = 14, sowing: str = "p
         )
         order_value.append(tuple(sorted(playable, key=lambda i: (-row[i].best, price(i), i))))
         choices: list[Use | None] = []
-        for i in act_types:
+        for i in action_types:
             best: Use | None = None
-            best_value = DIE * types[i].sp + _attack_bonus(types[i], turn, max_turns)
+            best_value = DIE * types[i].sp + attack_bonus(types[i], turn, max_turns)
             for use in types[i].actions:
                 value = use_worth(use, types[i].sp, turn, max_turns, True).best
                 if value > best_value:
                     best, best_value = use, value
             choices.append(best)
-        act_choice.append(tuple(choices))
+        action_choice.append(tuple(choices))
         attack_uses.append(
             tuple(
                 tuple(
@@ -323,36 +241,37 @@ def build_tables(deck: Deck, max_turns: int, edition: int = 14, sowing: str = "p
 
     free_draws = tuple(
         i
-        for i, t in enumerate(types)
-        if not t.is_minion
-        and t.level == 0
-        and t.effect.draw > 0
-        and t.cost == FREE
-        and t.effect == Effect(draw=t.effect.draw)
+        for i, card_type in enumerate(types)
+        if not card_type.is_minion
+        and card_type.level == 0
+        and card_type.effect.draw > 0
+        and card_type.cost == FREE
+        and card_type.effect == Effect(draw=card_type.effect.draw)
     )
 
-    wanted_levels = tuple(sorted({int(level[i]) for i in range(k) if wanted[i]}))
+    wanted_levels = tuple(sorted({int(level[i]) for i in range(type_count) if wanted[i]}))
     level_slot = np.array(
-        [wanted_levels.index(int(level[i])) if wanted[i] else -1 for i in range(k)], dtype=np.int16
+        [wanted_levels.index(int(level[i])) if wanted[i] else -1 for i in range(type_count)],
+        dtype=np.int16,
     )
     level_counts = np.zeros(len(wanted_levels), dtype=np.int64)
-    for i in range(k):
+    for i in range(type_count):
         if wanted[i]:
             level_counts[level_slot[i]] += type_counts[i]
 
     # Sowing: surplus cards first, then the highest-level card out of reach even next
     # turn, then the least valuable of the rest.
-    nominal = [play_worth(t, 1, max_turns + HORIZON + 1).best for t in types]
-    by_value = sorted(range(k), key=lambda i: (nominal[i], -types[i].level, i))
-    spare_rank = {i: k - position for position, i in enumerate(by_value)}
-    type_bits = max(1, k.bit_length())
-    sow_near = np.zeros(k, dtype=np.int32)
-    sow_far = np.zeros(k, dtype=np.int32)
-    for i, t in enumerate(types):
+    nominal = [play_worth(card_type, 1, max_turns + HORIZON + 1).best for card_type in types]
+    by_value = sorted(range(type_count), key=lambda i: (nominal[i], -types[i].level, i))
+    spare_rank = {i: type_count - position for position, i in enumerate(by_value)}
+    type_bits = max(1, type_count.bit_length())
+    sow_near = np.zeros(type_count, dtype=np.int32)
+    sow_far = np.zeros(type_count, dtype=np.int32)
+    for i, card_type in enumerate(types):
         if wanted[i]:
-            near, far = SOW_SPARE + spare_rank[i], SOW_DISTANT + t.level
+            near, far = SOW_SPARE + spare_rank[i], SOW_DISTANT + card_type.level
         else:
-            near = far = SOW_SURPLUS + t.level
+            near = far = SOW_SURPLUS + card_type.level
         sow_near[i] = (near << type_bits) | i
         sow_far[i] = (far << type_bits) | i
 
@@ -363,19 +282,19 @@ def build_tables(deck: Deck, max_turns: int, edition: int = 14, sowing: str = "p
     return Tables(
         names=names,
         name_starts=np.array(name_starts, dtype=np.intp),
-        card_type=np.array(card_type, dtype=np.int16),
+        card_type=np.array(type_of_card, dtype=np.int16),
         types=tuple(types),
         type_counts=type_counts,
         level=level,
         sp=sp,
         wanted=wanted,
         worth=tuple(worth),
-        plan_ratio=tuple(steps(t, order_ratio[t]) for t in turns),
-        plan_value=tuple(steps(t, order_value[t]) for t in turns),
+        plan_ratio=tuple(steps(turn, order_ratio[turn]) for turn in turns),
+        plan_value=tuple(steps(turn, order_value[turn]) for turn in turns),
         free_draws=free_draws,
         down_levels=down_levels,
-        act_types=act_types,
-        act_choice=tuple(act_choice),
+        action_types=action_types,
+        action_choice=tuple(action_choice),
         attack_types=attack_types,
         attack_uses=tuple(attack_uses),
         wanted_levels=wanted_levels,

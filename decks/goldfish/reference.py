@@ -5,6 +5,10 @@ and as a smoke test. It holds plain minions on a curve, minions with abilities u
 Action Phase and when they attack, spells with each modeled effect and activation costs,
 components that do nothing against a goldfish (``ignored_effects``) and two cards whose text
 is not made of components (so ``unmodeled_cards`` is exercised too).
+
+    >>> deck = reference_deck()
+    >>> deck.size, sum(count for count, card in deck.entries if card.kind == "spell")
+    (60, 26)
 """
 
 from __future__ import annotations

@@ -10,19 +10,24 @@ Each edition file (``cards/editions/<number>.json``) carries a ``goldfish`` obje
 14th Edition's (Draw, Resource, Action, Battle and Recovery Phases, one sow a turn); an edition
 whose turns follow another model is refused with a message that says so, rather than played
 under rules it does not have.
+
+    >>> setup_for(14).opening_hand, setup_for(14).opening_bury
+    (5, True)
+    >>> setup_for(11)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    decks.goldfish.errors.GoldfishError: The goldfish cannot play the 11th Edition: ...
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from cards.rules import RulesError, get_edition
-from cards.rules.editions import DEFAULT_FOLDER
 
-from .model import GoldfishError
+from .errors import GoldfishError
 
 TURN_RULES = ("14",)
 """The turn models the engine plays."""
@@ -59,11 +64,7 @@ def setup_for(edition: int) -> Setup:
         rules = get_edition(edition)
     except RulesError as error:
         raise GoldfishError(str(error)) from error
-    try:
-        raw = json.loads((DEFAULT_FOLDER / f"{edition}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise GoldfishError(f"the {rules.name} data cannot be read ({error})") from error
-    data = raw.get("goldfish") if isinstance(raw, dict) else None
+    data = dict(rules.goldfish) or None
     if not isinstance(data, dict):
         raise GoldfishError(
             f"The goldfish cannot play the {rules.name}: its edition data says nothing of how a"

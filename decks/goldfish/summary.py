@@ -1,8 +1,18 @@
-"""From merged tallies to the result JSON the site stores and shows."""
+"""From merged tallies to the result the site stores and shows.
+
+>>> from decks.goldfish import Options, play_chunk
+>>> from decks.goldfish.reference import reference_deck
+>>> deck, options = reference_deck(), Options(games=1_000, seed=1, max_turns=10)
+>>> result = summarize(play_chunk(deck, options, 0, 1), deck, options)
+>>> result.games, list(result.p_kill_by_turn)[-1], result.legal
+(1000, '10', False)
+>>> [problem["card"] for problem in result.problems]
+['Gate Warden', 'Cataclysm']
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import accumulate
 from typing import Any
 
@@ -10,6 +20,7 @@ from cards import rules
 
 from .model import Deck, GoldfishError, Options
 from .policy import build_tables
+from .result import GoldfishResult, KillTurn
 from .tally import Tally, fingerprint
 
 
@@ -51,14 +62,14 @@ def legality(deck: Deck, edition: int) -> dict[str, Any]:
         for count, card in deck.entries
     ]
     check = rules.check_deck(entries, edition)
-    return {"legal": check.legal, "problems": [p.as_dict() for p in check.problems]}
+    return {"legal": check.legal, "problems": [problem.as_dict() for problem in check.problems]}
 
 
 def summarize(
     tally: Tally, deck: Deck, options: Options, check: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """The result JSON of a (merged) tally. A tally of only some blocks summarizes the
-    games played so far.
+) -> GoldfishResult:
+    """The result of a (merged) tally. A tally of only some blocks summarizes the games
+    played so far.
 
     ``check`` is whether the deck may be played (``{"legal", "problems"}``, as
     ``cards.rules.check_deck`` says of the deck as its owner wrote it); without it, the deck
@@ -69,41 +80,38 @@ def summarize(
     games = tally.games
     if games <= 0:
         raise GoldfishError("this tally holds no games")
-    turns = [str(t) for t in range(1, options.max_turns + 1)]
+    turns = [str(turn) for turn in range(1, options.max_turns + 1)]
     kills = list(tally.kills)
     won = sum(kills)
-    mean = sum(t * c for t, c in enumerate(kills, start=1)) / won if won else None
+    mean = sum(turn * count for turn, count in enumerate(kills, start=1)) / won if won else None
     seen = dict(tally.seen)
     tables = build_tables(deck, options.max_turns, options.edition)
     verdict = check if check is not None else legality(deck, options.edition)
-    return {
-        "games": games,
-        "seed": options.seed,
-        "edition": options.edition,
-        "max_turns": options.max_turns,
-        "going": options.going,
-        "bury": options.bury,
-        "kill_turn": {
-            "mean": mean,
-            "median": _median(kills),
-            "histogram": dict(zip(turns, kills, strict=True)),
+    return GoldfishResult(
+        games=games,
+        seed=options.seed,
+        edition=options.edition,
+        max_turns=options.max_turns,
+        going=options.going,
+        bury=options.bury,
+        kill_turn=KillTurn(
+            mean=mean, median=_median(kills), histogram=dict(zip(turns, kills, strict=True))
+        ),
+        p_kill_by_turn=_shares(turns, accumulate(kills), games),
+        mean_damage_by_turn=_shares(turns, tally.damage, games),
+        mean_resources_by_turn=_shares(turns, tally.resources, games),
+        # Counts of first draws, from the opening hand (turn 0) on: summed into "by turn".
+        p_seen_by_turn={
+            name: _shares(turns, list(accumulate(seen[name]))[1:], games) for name in sorted(seen)
         },
-        "p_kill_by_turn": {t: c / games for t, c in zip(turns, accumulate(kills), strict=True)},
-        "mean_damage_by_turn": {t: s / games for t, s in zip(turns, tally.damage, strict=True)},
-        "mean_resources_by_turn": {
-            t: s / games for t, s in zip(turns, tally.resources, strict=True)
-        },
-        "p_seen_by_turn": {
-            name: {
-                t: c / games for t, c in zip(turns, list(accumulate(seen[name]))[1:], strict=True)
-            }
-            for name in sorted(seen)
-        },
-        "unmodeled_cards": list(tables.unmodeled),
-        "ignored_effects": {
-            name: [item.as_dict() for item in items] for name, items in tables.ignored
-        },
-        "legal": bool(verdict["legal"]),
-        "problems": list(verdict["problems"]),
-        "not_won": games - won,
-    }
+        unmodeled_cards=tables.unmodeled,
+        ignored_effects=dict(tables.ignored),
+        legal=bool(verdict["legal"]),
+        problems=tuple(verdict["problems"]),
+        not_won=games - won,
+    )
+
+
+def _shares(turns: list[str], sums: Iterable[int], games: int) -> dict[str, float]:
+    """Per-turn sums over all games, as means per game."""
+    return {turn: total / games for turn, total in zip(turns, sums, strict=True)}

@@ -2,6 +2,15 @@
 
 Every number in a :class:`Tally` is an integer count or an integer sum, so merging the
 tallies of any split of a run gives exactly the tally of the whole run, in any order.
+
+    >>> from decks.goldfish import Options, play_chunk
+    >>> from decks.goldfish.reference import reference_deck
+    >>> deck, options = reference_deck(), Options(games=2_000, seed=1, max_turns=10)
+    >>> merged = merge([play_chunk(deck, options, 1, 2), play_chunk(deck, options, 0, 1)])
+    >>> merged.blocks, merged.games, merged == play_chunk(deck, options, 0, 2)
+    (((0, 2),), 2000, True)
+    >>> Tally.from_json(merged.to_json()) == merged
+    True
 """
 
 from __future__ import annotations
@@ -53,11 +62,11 @@ def fingerprint(deck: Deck, options: Options) -> str:
 class Tally:
     """Counts over the games of some blocks.
 
-    ``kills[t - 1]`` games were won on turn ``t``; ``decked`` games ended by drawing
-    from an empty deck; ``damage[t - 1]`` and ``resources[t - 1]`` are sums over games
-    of the goldfish's damage taken and of the granary's size at the end of turn ``t``
-    (ended games count with their final state); ``seen[name][t]`` games first drew a
-    card of that name on turn ``t`` (0 = opening hand), for t = 0 .. max_turns."""
+    ``kills[turn - 1]`` games were won on ``turn``; ``decked`` games ended by drawing
+    from an empty deck; ``damage[turn - 1]`` and ``resources[turn - 1]`` are sums over games
+    of the goldfish's damage taken and of the granary's size at the end of ``turn``
+    (ended games count with their final state); ``seen[name][turn]`` games first drew a
+    card of that name on ``turn`` (0 = opening hand), for turns 0 .. max_turns."""
 
     fingerprint: str
     max_turns: int
@@ -75,7 +84,7 @@ class Tally:
             "version": TALLY_VERSION,
             "fingerprint": self.fingerprint,
             "max_turns": self.max_turns,
-            "blocks": [list(b) for b in self.blocks],
+            "blocks": [list(block_range) for block_range in self.blocks],
             "games": self.games,
             "kills": list(self.kills),
             "decked": self.decked,
@@ -95,14 +104,14 @@ class Tally:
             tally = cls(
                 fingerprint=str(data["fingerprint"]),
                 max_turns=max_turns,
-                blocks=tuple((int(a), int(b)) for a, b in data["blocks"]),
+                blocks=tuple((int(first), int(end)) for first, end in data["blocks"]),
                 games=int(data["games"]),
-                kills=tuple(int(x) for x in data["kills"]),
+                kills=tuple(int(count) for count in data["kills"]),
                 decked=int(data["decked"]),
-                damage=tuple(int(x) for x in data["damage"]),
-                resources=tuple(int(x) for x in data["resources"]),
+                damage=tuple(int(total) for total in data["damage"]),
+                resources=tuple(int(total) for total in data["resources"]),
                 seen=tuple(
-                    (str(name), tuple(int(x) for x in counts))
+                    (str(name), tuple(int(count) for count in counts))
                     for name, counts in sorted(data["seen"].items())
                 ),
             )
@@ -111,7 +120,7 @@ class Tally:
                 raise
             raise GoldfishError(f"not a goldfish tally: {error}") from error
         lengths = {len(tally.kills), len(tally.damage), len(tally.resources), max_turns}
-        if len(lengths) != 1 or any(len(c) != max_turns + 1 for _, c in tally.seen):
+        if len(lengths) != 1 or any(len(counts) != max_turns + 1 for _, counts in tally.seen):
             raise GoldfishError("not a goldfish tally: per-turn lists do not match max_turns")
         return tally
 
@@ -125,9 +134,9 @@ def merge(tallies: Iterable[Tally]) -> Tally:
     for other in items[1:]:
         if other.fingerprint != first.fingerprint or other.max_turns != first.max_turns:
             raise GoldfishError("cannot merge tallies of different decks or options")
-        if [n for n, _ in other.seen] != [n for n, _ in first.seen]:
+        if [name for name, _ in other.seen] != [name for name, _ in first.seen]:
             raise GoldfishError("cannot merge tallies with different card names")
-    blocks = sorted(b for t in items for b in t.blocks)
+    blocks = sorted(block_range for tally in items for block_range in tally.blocks)
     merged_blocks: list[tuple[int, int]] = []
     for start, end in blocks:
         if merged_blocks and start < merged_blocks[-1][1]:
@@ -144,10 +153,12 @@ def merge(tallies: Iterable[Tally]) -> Tally:
         fingerprint=first.fingerprint,
         max_turns=first.max_turns,
         blocks=tuple(merged_blocks),
-        games=sum(t.games for t in items),
-        kills=add([t.kills for t in items]),
-        decked=sum(t.decked for t in items),
-        damage=add([t.damage for t in items]),
-        resources=add([t.resources for t in items]),
-        seen=tuple((name, add([dict(t.seen)[name] for t in items])) for name, _ in first.seen),
+        games=sum(tally.games for tally in items),
+        kills=add([tally.kills for tally in items]),
+        decked=sum(tally.decked for tally in items),
+        damage=add([tally.damage for tally in items]),
+        resources=add([tally.resources for tally in items]),
+        seen=tuple(
+            (name, add([dict(tally.seen)[name] for tally in items])) for name, _ in first.seen
+        ),
     )

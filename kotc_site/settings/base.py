@@ -1,5 +1,6 @@
-"""Settings shared by every mode. Everything that differs between machines is read here,
-from the environment, and nowhere else."""
+"""Settings shared by every mode. Everything that differs between machines is read from the
+environment here and in the modules beside this one (environment: the files and how values
+are read; workers: Celery), and nowhere else."""
 
 import logging
 import os
@@ -11,52 +12,15 @@ from django.core.exceptions import ImproperlyConfigured
 
 from kotc_site.logs import logging_config, sentry_init, structlog_configure
 
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = Path(os.environ.get("KOTC_VAR_DIR", BASE_DIR / "var"))
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def throttle_rate(name: str, default: str) -> str | None:
-    """A rate such as "120/min" from the environment; "off" switches that throttle off."""
-    value = os.environ.get(name, default).strip()
-    return None if value.lower() == "off" else value
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-def env_float(name: str, default: float, *, minimum: float = 0.0, maximum: float = 1.0) -> float:
-    value = os.environ.get(name, str(default)).strip()
-    try:
-        number = float(value)
-    except ValueError:
-        number = minimum - 1
-    if not minimum <= number <= maximum:
-        raise ImproperlyConfigured(
-            f"{name} must be a number from {minimum:g} to {maximum:g}; got {value!r}."
-        )
-    return number
-
-
-def env_int(name: str, default: int, *, minimum: int = 0) -> int:
-    value = os.environ.get(name, str(default)).strip()
-    try:
-        number = int(value)
-    except ValueError:
-        number = minimum - 1
-    if number < minimum:
-        raise ImproperlyConfigured(
-            f"{name} must be a whole number, {minimum} or more; got {value!r}."
-        )
-    return number
-
+from .environment import (
+    BASE_DIR,
+    VAR_DIR,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    throttle_rate,
+)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
 DEBUG = env_bool("DJANGO_DEBUG", True)
@@ -70,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",
     "rest_framework",
     "knox",
     "axes",
@@ -331,58 +296,8 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# Celery: with no broker configured, the site uses an embedded file-system broker
-# so `make run` runs simulations in the background with nothing more to install.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
-# A chunk a worker took but never acknowledged (it died) goes back to the queue once it is
-# older than the visibility timeout; workers look for such chunks every restore interval.
-# A chunk takes well under a second, so both can be short.
-KOTC_BROKER_TIMEOUT = env_int("KOTC_BROKER_TIMEOUT", 3, minimum=2)
-CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
-    "visibility_timeout": env_int("KOTC_BROKER_VISIBILITY_TIMEOUT", 60, minimum=1),
-    "unacked_restore_interval": env_int("KOTC_BROKER_RESTORE_INTERVAL", 5, minimum=1),
-    "unacked_restore_throttle": 1,
-    # A broker that accepts the connection but does not answer (a paused Redis) is an error
-    # after this many seconds, for the site (which then answers 503) and for the workers.
-    "socket_connect_timeout": 2,
-    "socket_timeout": KOTC_BROKER_TIMEOUT,
-}
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    _broker_dir = VAR_DIR / "broker"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_broker_dir / "queue"),
-        "data_folder_out": str(_broker_dir / "queue"),
-        "processed_folder": str(_broker_dir / "processed"),
-        "control_folder": str(_broker_dir / "control"),  # Kombu's default is ./control
-        "store_processed": False,
-    }
-CELERY_TASK_DEFAULT_QUEUE = os.environ.get("KOTC_CELERY_QUEUE", "celery")
-CELERY_TASK_SERIALIZER = "json"
-CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_RESULT_BACKEND = None
-CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ACKS_LATE = True
-CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_TIME_LIMIT = 300
-CELERY_TASK_SOFT_TIME_LIMIT = 240
-CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the site's logging, set up below, stays in charge
-# The periodic sweep that finds goldfish runs whose chunks were lost and queues them again
-# (simulations.sweep). Celery beat sends it; the embedded worker of `manage.py serve` runs
-# beat too. One beat for the whole site: several would only sweep more often.
-KOTC_RUN_SWEEP_SECONDS = env_int("KOTC_RUN_SWEEP_SECONDS", 60, minimum=1)
-CELERY_BEAT_SCHEDULE = {
-    "goldfish-sweep": {
-        "task": "simulations.tasks.sweep_runs",
-        "schedule": float(KOTC_RUN_SWEEP_SECONDS),
-        # A sweep not taken before the next one is due is dropped, so a queue that was down
-        # does not wake up to a pile of them.
-        "options": {"expires": float(KOTC_RUN_SWEEP_SECONDS)},
-    }
-}
-CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Celery: the broker, the workers and beat's sweep of goldfish runs.
+from .workers import *  # noqa: E402, F403
 
 # Logs: one line per event with its time, level and logger, and the request's id and user or
 # the task's id and goldfish run; key=value lines, or JSON with KOTC_LOG_FORMAT=json.

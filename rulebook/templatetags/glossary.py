@@ -39,17 +39,3 @@ def keywords_in(value: object, edition: object = None) -> list[Match]:
     for match in find_keywords("" if value is None else str(value), _edition_number(edition)):
         seen.setdefault(match.slug, match)
     return list(seen.values())
-
-
-@register.filter(name="ordinal")
-def ordinal(value: object) -> str:
-    """11 -> "11th", 21 -> "21st": how editions are named."""
-    try:
-        number = int(str(value))
-    except (TypeError, ValueError):
-        return str(value)
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"

@@ -6,6 +6,8 @@ import re
 import pytest
 from PIL import Image
 
+from cards import rules
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PREVIEW = "#card-preview-image"
@@ -89,7 +91,7 @@ def test_design_a_card_from_sign_up_to_the_gallery(page, tmp_path):
     download = page.request.get(page.get_attribute("#download-png", "href"))
     assert "attachment" in download.headers["content-disposition"]
 
-    # Refurbish it under the 14th Edition: a new revision.
+    # Refurbish it under the current edition, the one a new card is designed for: a new revision.
     page.click("#refurbish")
     page.wait_for_selector('[data-verdict="legal"]')
     assert "hex-play" in page.inner_text(".ability-text")
@@ -103,7 +105,8 @@ def test_design_a_card_from_sign_up_to_the_gallery(page, tmp_path):
     page.wait_for_selector("text=is now public")
 
     page.goto("/cards/")
-    page.fill("#card-search", 'by:lantern_maker kind:minion "hex-play" legal:14')
+    current = rules.current_edition().number
+    page.fill("#card-search", f'by:lantern_maker kind:minion "hex-play" legal:{current}')
     page.click(".search-form button[type=submit]")
     page.wait_for_url(re.compile(r".*/cards/\?q=.*"))
     tiles = page.locator(".card-tile")

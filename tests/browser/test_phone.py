@@ -60,6 +60,7 @@ PAGES: list[tuple[str, Callable[[Site], str]]] = [
     ("design", lambda s: reverse("card-new")),
     ("edit a card", lambda s: reverse("card-edit", args=[s.alices_card.pk])),
     ("delete a card", lambda s: reverse("card-delete", args=[s.alices_card.pk])),
+    ("update a card's edition", lambda s: reverse("card-update-edition", args=[s.alices_card.pk])),
     ("my cards", lambda s: reverse("my-cards")),
     ("collection", lambda s: reverse("collection")),
     ("decks", lambda s: reverse("deck-gallery")),

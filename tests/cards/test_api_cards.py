@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 from cards import render as render_module
-from cards import services
+from cards import renders, services
 from cards.models import Card, CollectionEntry
 from tests.cards.conftest import WISP, png_bytes
 
@@ -253,7 +253,7 @@ def count_renders(monkeypatch):
         calls.append(face)
         return original(face)
 
-    monkeypatch.setattr(services, "render_card", counting)
+    monkeypatch.setattr(renders, "render_card", counting)
     return calls
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
-from cards import selectors, services
+from cards import revisions, services
 from cards.models import Card
 from cards.render import ART_DEFAULTS, IMAGE_BOX, MAX_ART_ZOOM
 from tests.cards.conftest import WISP, png_bytes
@@ -140,12 +140,12 @@ def test_history_names_the_framing_and_credit_that_changed(alice):
     services.card_update(card=card, user=alice, definition={"art_zoom": 2, "artist": "Ann"})
 
     first, second = card.revisions.order_by("number")
-    assert selectors.revision_changes(None, first.data) == selectors.revision_changes(
+    assert revisions.revision_changes(None, first.data) == revisions.revision_changes(
         None, {**first.data, **ART_DEFAULTS}
     )
     changes = {
         c.field: (c.label, c.old, c.new)
-        for c in selectors.revision_changes(first.data, second.data)
+        for c in revisions.revision_changes(first.data, second.data)
     }
     assert changes == {
         "art_zoom": ("Picture zoom", 1.0, 2.0),

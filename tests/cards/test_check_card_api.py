@@ -44,6 +44,7 @@ def test_a_legal_card_is_legal(api):
             "steps": ["SP 2 + HP 3 ÷ 2 = 3.5, rounded up to 4", "SPARK: Draw 1 card (2x = 2) → 2",
                       "total 6"],
         },
+        "ultra_points": 0,
         "abilities": [
             {
                 "text": "SPARK: Draw 1 card.",
@@ -278,3 +279,21 @@ def test_fifty_abilities_asking_for_their_level_are_judged_with_it(api):
 
     assert body["verdict"] == "legal"
     assert body["level"]["computed"] == 104 and len(body["abilities"]) == 50
+
+
+# The 17th Edition's guide classes some card texts as ultra: "pay x HP→" is worth 1 and
+# "x-dice-wound enemy." 2, each counted as often as it is used.
+ULTRA_TEXT = "HEX: Pay 1 HP→1-dice-wound enemy.\nJOLT: Pay 2 HP→Draw 1 card."
+
+
+@pytest.mark.django_db
+def test_a_card_answers_its_ultra_points_by_the_guide_of_its_design_edition(api):
+    body = check(api, minion(design_edition=17, level=None, ability_text=ULTRA_TEXT), 17).json()
+
+    assert body["verdict"] == "legal", body["reasons"]
+    assert body["ultra_points"] == 1 + 2 + 1
+
+
+@pytest.mark.django_db
+def test_a_card_of_an_edition_without_ultra_texts_is_worth_none(api):
+    assert check(api, minion()).json()["ultra_points"] == 0

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from PIL import Image
 
-from cards import services
+from cards import rules, services
 from cards.models import Card, CollectionEntry
 from tests.cards.conftest import WISP, png_bytes
 
@@ -371,7 +371,7 @@ def test_refurbish_saves_a_new_revision(alice_client, make_card):
     page = alice_client.get(f"/cards/{card.pk}/").content.decode()
     assert 'id="refurbish"' not in page and 'data-verdict="legal"' in page
     history = alice_client.get(f"/cards/{card.pk}/history/").content.decode()
-    assert "Refurbished for the 14th Edition" in history
+    assert f"Refurbished for the {rules.current_edition().name}" in history
     assert "<del>ghost</del>" in history and "<ins>hex</ins>" in history
 
 

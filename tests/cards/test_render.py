@@ -7,8 +7,10 @@ import json
 import statistics
 import time
 
+import numpy as np
 import pytest
-from PIL import Image, ImageFont
+from django.conf import settings
+from PIL import Image, ImageFont, ImageOps
 
 from cards import render
 from cards.render import (
@@ -18,13 +20,17 @@ from cards.render import (
     TEXT_BOX,
     WIDTH,
     CardFace,
+    art,
     content_key,
     edition_indicator,
     format_number,
-    ordinal,
+    geometry,
+    layout,
     render_card,
     render_card_image,
 )
+from cards.render.art import Framing
+from cards.render.schemes import SCHEMES
 
 LONG_ABILITY = (
     "HEALING: Roll 2 six-sided dice and increase your HP by the result. "
@@ -119,16 +125,16 @@ def test_rendering_is_repeatable():
 
 
 def test_a_spell_shows_a_pair_of_triangles_where_a_minion_shows_sp_and_hp():
-    scheme = render.SCHEMES["spell"]
+    scheme = SCHEMES["spell"]
     minion_card, spell_card = render_card_image(minion()), render_card_image(spell())
 
-    for box in (render.SP_BOX, render.HP_BOX):
+    for box in (geometry.SP_BOX, geometry.HP_BOX):
         x, y = center(box)
         # The middle of each triangle is filled; beside it is the bare frame, where a minion
         # has its stat box.
         assert close(spell_card.getpixel((x, y + 8)), scheme.accent_light, tolerance=10)
         beside = (box[0] + 12, y)
-        assert close(minion_card.getpixel(beside), render.SCHEMES["minion"].accent, tolerance=30)
+        assert close(minion_card.getpixel(beside), SCHEMES["minion"].accent, tolerance=30)
         assert not close(spell_card.getpixel(beside), scheme.accent, tolerance=30)
         assert minion_card.crop(box).tobytes() != spell_card.crop(box).tobytes()
 
@@ -144,9 +150,9 @@ def test_sp_hp_level_and_edition_are_drawn():
     base = render_card_image(minion())
 
     for change, box in [
-        ({"sp": 9}, render.SP_BOX),
-        ({"hp": 1}, render.HP_BOX),
-        ({"sp": 2.5}, render.SP_BOX),
+        ({"sp": 9}, geometry.SP_BOX),
+        ({"hp": 1}, geometry.HP_BOX),
+        ({"sp": 2.5}, geometry.SP_BOX),
         ({"level": 3}, (375 - 40, 926, 375 + 40, 1010)),
         ({"design_edition": 13}, (20, 998, 300, 1030)),
         ({"design_edition": None}, (20, 998, 300, 1030)),
@@ -171,7 +177,7 @@ def test_a_2000_character_ability_shrinks_and_stays_in_its_box():
     long = render_card_image(face)
 
     for before, after in zip(
-        outside_box(short, render.TEXT_CLIP), outside_box(long, render.TEXT_CLIP), strict=True
+        outside_box(short, geometry.TEXT_CLIP), outside_box(long, geometry.TEXT_CLIP), strict=True
     ):
         assert before.tobytes() == after.tobytes()
     # The text uses the box down to its bottom, where the short text leaves it empty.
@@ -181,47 +187,47 @@ def test_a_2000_character_ability_shrinks_and_stays_in_its_box():
 
 
 def test_text_too_long_even_at_the_smallest_size_ends_in_an_ellipsis():
-    block = render._layout(
-        render._paragraphs(LONG_ABILITY * 3, "serif", "bold"), render.TEXT_SIZES[0], 600
+    block = layout.lay_out(
+        layout.paragraphs(LONG_ABILITY * 3, "serif", "bold"), geometry.TEXT_SIZES[0], 600
     )
-    cut = render._truncate(block, 300, 600)
+    cut = layout.truncate(block, 300, 600)
 
     assert cut.height <= 300
     last_line = cut.lines[-1][0]
     assert last_line[-1].text.endswith("\u2026")
-    assert render._line_width(last_line, cut.size) <= 600
+    assert layout.line_width(last_line, cut.size) <= 600
 
 
 def test_text_shrinks_before_it_is_cut():
     sizes = []
     for repeat in (1, 4, 8):
         ability = "Destroy 1 target in-play card and draw 1 card. " * repeat
-        paragraphs = render._paragraphs(ability, "serif", "bold")
-        width = TEXT_BOX[2] - TEXT_BOX[0] - 2 * render.TEXT_PADDING_X
-        height = TEXT_BOX[3] - TEXT_BOX[1] - 2 * render.TEXT_PADDING_Y
+        paragraphs = layout.paragraphs(ability, "serif", "bold")
+        width = TEXT_BOX[2] - TEXT_BOX[0] - 2 * geometry.TEXT_PADDING_X
+        height = TEXT_BOX[3] - TEXT_BOX[1] - 2 * geometry.TEXT_PADDING_Y
         size = max(
             size
-            for size in range(render.TEXT_SIZES[0], render.TEXT_SIZES[1] + 1)
-            if render._layout(paragraphs, size, width).height <= height
+            for size in range(geometry.TEXT_SIZES[0], geometry.TEXT_SIZES[1] + 1)
+            if layout.lay_out(paragraphs, size, width).height <= height
         )
         sizes.append(size)
-    assert sizes[0] > sizes[1] > sizes[2] >= render.TEXT_SIZES[0]
+    assert sizes[0] > sizes[1] > sizes[2] >= geometry.TEXT_SIZES[0]
 
 
 def test_a_long_name_shrinks_and_is_cut_with_an_ellipsis():
-    width = NAME_BOX[2] - NAME_BOX[0] - 2 * render.NAME_PADDING
+    width = NAME_BOX[2] - NAME_BOX[0] - 2 * geometry.NAME_PADDING
 
-    short_text, short_size = render._fit_line("Imp", "bold", render.NAME_SIZES, width)
-    medium_text, medium_size = render._fit_line(
-        "The Archmage of the Seventeen Towers", "bold", render.NAME_SIZES, width
+    short_text, short_size = layout.fit_line("Imp", "bold", geometry.NAME_SIZES, width)
+    medium_text, medium_size = layout.fit_line(
+        "The Archmage of the Seventeen Towers", "bold", geometry.NAME_SIZES, width
     )
-    long_text, long_size = render._fit_line("Archmage " * 20, "bold", render.NAME_SIZES, width)
+    long_text, long_size = layout.fit_line("Archmage " * 20, "bold", geometry.NAME_SIZES, width)
 
-    assert (short_text, short_size) == ("Imp", render.NAME_SIZES[1])
+    assert (short_text, short_size) == ("Imp", geometry.NAME_SIZES[1])
     assert medium_text == "The Archmage of the Seventeen Towers"
-    assert render.NAME_SIZES[0] <= medium_size < short_size
-    assert long_size == render.NAME_SIZES[0] and long_text.endswith("\u2026")
-    assert render._width("bold", long_size, long_text) <= width
+    assert geometry.NAME_SIZES[0] <= medium_size < short_size
+    assert long_size == geometry.NAME_SIZES[0] and long_text.endswith("\u2026")
+    assert layout.text_width("bold", long_size, long_text) <= width
 
 
 def test_a_long_name_stays_in_the_name_bar():
@@ -229,28 +235,28 @@ def test_a_long_name_stays_in_the_name_bar():
     long = render_card_image(minion(name="W" * 300))
 
     for before, after in zip(
-        outside_box(short, render.NAME_CLIP), outside_box(long, render.NAME_CLIP), strict=True
+        outside_box(short, geometry.NAME_CLIP), outside_box(long, geometry.NAME_CLIP), strict=True
     ):
         assert before.tobytes() == after.tobytes()
 
 
 def test_an_ability_name_in_capitals_is_bold():
-    runs = render._paragraph_runs("HEALING: Roll 2 dice.", "serif", "bold")
+    runs = layout.paragraph_runs("HEALING: Roll 2 dice.", "serif", "bold")
     assert runs == [("bold", "HEALING:"), ("serif", " Roll 2 dice.")]
 
     for plain in ("When summoned: Draw 1 card.", "Draw 1 card.", "2: Draw 1 card."):
-        assert render._paragraph_runs(plain, "serif", "bold") == [("serif", plain)]
+        assert layout.paragraph_runs(plain, "serif", "bold") == [("serif", plain)]
 
 
 def test_the_cost_arrow_stays_on_the_line_of_its_cost():
-    words = render._words([("serif", "Exhaust 2 resources \u2192 Draw 1 card.")])
+    words = layout.words([("serif", "Exhaust 2 resources \u2192 Draw 1 card.")])
 
     assert words[2] == (("serif", "resources"), ("serif", " \u2192"))
     assert words[3] == (("serif", "Draw"),)
 
 
 def test_each_ability_is_its_own_paragraph():
-    paragraphs = render._paragraphs("ROAR: Draw 1 card.\n\nBITE: Deal 1 damage.", "serif", "bold")
+    paragraphs = layout.paragraphs("ROAR: Draw 1 card.\n\nBITE: Deal 1 damage.", "serif", "bold")
 
     assert len(paragraphs) == 2
     assert paragraphs[1][0] == (("bold", "BITE:"),)
@@ -265,7 +271,7 @@ def test_html_in_a_name_is_drawn_as_text():
     image = Image.open(io.BytesIO(render_card(face)))
 
     assert image.size == (WIDTH, HEIGHT)
-    assert render._clean(face.name) == face.name  # drawn exactly as typed
+    assert layout.clean(face.name) == face.name  # drawn exactly as typed
 
 
 @pytest.mark.parametrize(
@@ -293,11 +299,11 @@ def test_any_unicode_is_drawn_without_error(text):
 def test_letters_the_serif_face_lacks_are_drawn_in_the_sans_face():
     hebrew, arabic = "\u05e9\u05dc\u05d5\u05dd", "\u0645\u0631\u062d\u0628\u0627"
 
-    assert render._with_fallback("serif", "Draw 1 card.") == [("serif", "Draw 1 card.")]
-    assert render._with_fallback("serif", f"Hi {hebrew}") == [("serif", "Hi "), ("sans", hebrew)]
-    assert render._with_fallback("italic", arabic) == [("sans", arabic)]
+    assert layout.with_fallback("serif", "Draw 1 card.") == [("serif", "Draw 1 card.")]
+    assert layout.with_fallback("serif", f"Hi {hebrew}") == [("serif", "Hi "), ("sans", hebrew)]
+    assert layout.with_fallback("italic", arabic) == [("sans", arabic)]
     # Not in any DejaVu face: left to show as a box.
-    assert render._with_fallback("serif", "\u9f8d") == [("serif", "\u9f8d")]
+    assert layout.with_fallback("serif", "\u9f8d") == [("serif", "\u9f8d")]
 
 
 def test_stats_are_printed_as_given():
@@ -307,29 +313,6 @@ def test_stats_are_printed_as_given():
     assert format_number(-1) == "-1"
     assert format_number(None) == "\u2014"
     render_card_image(minion(level=2.5, sp=0.25, hp=10**12, design_edition=10**9))
-
-
-@pytest.mark.parametrize(
-    ("number", "expected"),
-    [
-        (1, "1st"),
-        (2, "2nd"),
-        (3, "3rd"),
-        (4, "4th"),
-        (11, "11th"),
-        (12, "12th"),
-        (13, "13th"),
-        (14, "14th"),
-        (21, "21st"),
-        (22, "22nd"),
-        (23, "23rd"),
-        (101, "101st"),
-        (111, "111th"),
-        (112, "112th"),
-    ],
-)
-def test_ordinals(number, expected):
-    assert ordinal(number) == expected
 
 
 def test_the_edition_indicator():
@@ -366,24 +349,58 @@ def test_the_image_is_cropped_from_its_centre(fmt):
 # --- Framing the picture and crediting it -----------------------------------------------------
 
 
-def test_the_framing_crops_as_imageops_fit_then_zooms_about_the_focus():
-    source, box = (1600, 900), (650, 460)
-    centred = render._cover_crop(source, box)
-    # Zoom 1 about the middle is the old centred crop: the whole height, the middle width.
-    assert centred == pytest.approx(
-        (samples := (1600 - 900 * 650 / 460) / 2, 0, 1600 - samples, 900)
-    )
-    # The focus at an edge shows that edge; a zoom of 2 shows half as much each way.
-    assert render._cover_crop(source, box, render.Framing(1.0, 0.0, 0.5))[0] == 0
-    assert render._cover_crop(source, box, render.Framing(1.0, 1.0, 0.5))[2] == pytest.approx(1600)
-    left, top, right, bottom = render._cover_crop(source, box, render.Framing(2.0, 0.25, 0.75))
-    assert (right - left, bottom - top) == pytest.approx(
-        ((centred[2] - centred[0]) / 2, (centred[3] - centred[1]) / 2)
-    )
-    # The focus point sits as far across and down the crop as it sits in the picture.
-    assert ((0.25 * 1600 - left) / (right - left), (0.75 * 900 - top) / (bottom - top)) == (
-        pytest.approx((0.25, 0.75))
-    )
+def ramp_picture(width: int, height: int) -> Image.Image:
+    """Red grows from the left edge to the right, green from the top to the bottom: each pixel's
+    colour says where in the picture it is."""
+    red = np.broadcast_to(np.linspace(0, 255, width), (height, width))
+    green = np.broadcast_to(np.linspace(0, 255, height)[:, None], (height, width))
+    pixels = np.stack([red, green, np.zeros((height, width))], axis=-1)
+    return Image.fromarray(pixels.round().astype(np.uint8), "RGB")
+
+
+def seen(image: Image.Image, x: float, y: float) -> tuple[float, float]:
+    """Where in a ramp picture (0 to 1 across and down) the framed image's pixel comes from."""
+    red, green, _ = image.getpixel((round(x), round(y)))
+    return red / 255, green / 255
+
+
+def test_at_zoom_1_the_framing_is_imageops_fit_centred_on_the_focus():
+    picture, box = ramp_picture(1600, 900), (650, 460)
+
+    for focus in ((0.5, 0.5), (0.0, 0.5), (1.0, 0.3)):
+        assert art.framed(picture, box, Framing(1.0, *focus)).tobytes() == (
+            ImageOps.fit(picture, box, Image.Resampling.LANCZOS, centering=focus).tobytes()
+        )
+    # A wide picture shows its whole height and as much of its width as the box's shape allows;
+    # the focus at an edge shows that edge.
+    across = 900 * 650 / 460 / 1600
+    centred = art.framed(picture, box)
+    assert seen(centred, 0, 0) == pytest.approx(((1 - across) / 2, 0), abs=0.01)
+    assert seen(centred, 649, 459) == pytest.approx(((1 + across) / 2, 1), abs=0.01)
+    assert seen(art.framed(picture, box, Framing(1.0, 0.0, 0.5)), 0, 230)[0] < 0.01
+    assert seen(art.framed(picture, box, Framing(1.0, 1.0, 0.5)), 649, 230)[0] > 0.99
+
+
+@pytest.mark.parametrize(
+    "framing",
+    [Framing(2.0, 0.25, 0.75), Framing(2.2, 0.0, 0.0), Framing(1.37, 0.6, 0.3), Framing(4.0, 1, 0)],
+)
+@pytest.mark.parametrize("size", [(1600, 900), (300, 700)])
+def test_a_zoom_shows_less_of_the_picture_about_its_focus(framing, size):
+    picture, box = ramp_picture(*size), (650, 460)
+    whole = art.framed(picture, box)
+    zoomed = art.framed(picture, box, framing)
+
+    assert zoomed.size == box
+    # A zoom of 2 shows half as much each way as zoom 1, a zoom of 4 a quarter ...
+    for left, right in (((0, 230), (649, 230)), ((325, 0), (325, 459))):
+        axis = 0 if left[1] == right[1] else 1
+        span = seen(whole, *right)[axis] - seen(whole, *left)[axis]
+        shown = seen(zoomed, *right)[axis] - seen(zoomed, *left)[axis]
+        assert shown == pytest.approx(span / framing.zoom, abs=0.01)
+    # ... and the focus sits as far across and down the box as it sits in the picture.
+    focus = seen(zoomed, framing.x * 649, framing.y * 459)
+    assert focus == pytest.approx((framing.x, framing.y), abs=0.01)
 
 
 @pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
@@ -433,7 +450,7 @@ def test_the_credit_line_reads_artist_then_licence():
 def test_the_credit_is_printed_small_in_the_border_under_the_frame():
     plain = render_card_image(minion())
     credited = render_card_image(minion(artist="Ann Vey", art_licence="CC BY 4.0"))
-    band = (render.CREDIT_LEFT, HEIGHT - render.FRAME_INSET, render.CREDIT_RIGHT, HEIGHT)
+    band = (geometry.CREDIT_LEFT, HEIGHT - geometry.FRAME_INSET, geometry.CREDIT_RIGHT, HEIGHT)
 
     # Everything but the band under the frame is as it was; in the band, light letters.
     for before, after in zip(outside_box(plain, band), outside_box(credited, band), strict=True):
@@ -449,16 +466,16 @@ def test_the_credit_is_printed_small_in_the_border_under_the_frame():
 
 
 def test_a_long_credit_shrinks_then_is_cut_and_stays_in_its_band():
-    width = render.CREDIT_RIGHT - render.CREDIT_LEFT
-    text, size = render._fit_line(
-        render.credit_line("A" * 100, "B" * 100), "sans", render.CREDIT_SIZES, width
+    width = geometry.CREDIT_RIGHT - geometry.CREDIT_LEFT
+    text, size = layout.fit_line(
+        render.credit_line("A" * 100, "B" * 100), "sans", geometry.CREDIT_SIZES, width
     )
-    assert size == render.CREDIT_SIZES[0] and text.endswith("\u2026")
-    assert render._width("sans", size, text) <= width
+    assert size == geometry.CREDIT_SIZES[0] and text.endswith("\u2026")
+    assert layout.text_width("sans", size, text) <= width
 
     plain = render_card_image(minion())
     long = render_card_image(minion(artist="W" * 100, art_licence="W" * 100))
-    band = (render.CREDIT_LEFT, HEIGHT - render.FRAME_INSET, render.CREDIT_RIGHT, HEIGHT)
+    band = (geometry.CREDIT_LEFT, HEIGHT - geometry.FRAME_INSET, geometry.CREDIT_RIGHT, HEIGHT)
     for before, after in zip(outside_box(plain, band), outside_box(long, band), strict=True):
         assert before.tobytes() == after.tobytes()
 
@@ -467,7 +484,7 @@ def test_a_transparent_image_is_laid_on_the_image_box_colour():
     clear = Image.new("RGBA", (50, 50), (0, 0, 0, 0))
     card = render_card_image(minion(image=image_bytes(clear)))
 
-    assert close(card.getpixel(center(IMAGE_BOX)), render.SCHEMES["minion"].image_fill)
+    assert close(card.getpixel(center(IMAGE_BOX)), SCHEMES["minion"].image_fill)
 
 
 def test_without_an_image_the_placeholder_is_shown():
@@ -477,7 +494,7 @@ def test_without_an_image_the_placeholder_is_shown():
     Image.new("RGB", (10, 10), (255, 0, 0)).save(gif, "GIF")
     not_allowed = render_card_image(minion(image=gif.getvalue()))
 
-    placeholder = render._placeholder("minion").tobytes()
+    placeholder = art.placeholder("minion").tobytes()
     for card in (without, damaged, not_allowed):
         left, top, right, bottom = IMAGE_BOX
         assert card.crop((left, top, right, bottom)).tobytes() == placeholder
@@ -570,21 +587,21 @@ def test_only_the_fonts_shipped_with_the_project_are_used(monkeypatch):
     finally:
         clear_font_caches()
 
-    font_dir = render.FONT_DIR
-    assert font_dir == render.Path(render.__file__).resolve().parent.parent / "static" / "fonts"
+    font_dir = layout.FONT_DIR
+    assert font_dir == settings.BASE_DIR / "static" / "fonts"
     assert opened
-    shipped = {str(font_dir / name) for name in render.FONT_FILES.values()}
+    shipped = {str(font_dir / name) for name in layout.FONT_FILES.values()}
     assert set(opened) <= shipped
     assert {str(font_dir / "DejaVuSans-Bold.ttf"), str(font_dir / "DejaVuSerif.ttf")} <= set(opened)
 
 
 def clear_font_caches():
     for cached in (
-        render._font,
-        render._width,
-        render._split_long_word,
-        render._has_glyph,
-        render._missing_glyph,
+        layout.font,
+        layout.text_width,
+        layout.split_long_word,
+        layout.has_glyph,
+        layout._missing_glyph,
     ):
         cached.cache_clear()
 
@@ -592,11 +609,11 @@ def clear_font_caches():
 def test_fonts_are_loaded_once_per_size():
     clear_font_caches()
     render_card(minion())
-    misses = render._font.cache_info().misses
+    misses = layout.font.cache_info().misses
 
     render_card(minion())
 
-    assert render._font.cache_info().misses == misses
+    assert layout.font.cache_info().misses == misses
 
 
 def test_a_render_is_quick():

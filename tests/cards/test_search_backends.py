@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from cards import search
 from cards.models import Card, CardVerdict
 from cards.search import CardResults, find_cards, parse_query
+from cards.search import results as search_results
 from cards.selectors import gallery_cards
 
 pytestmark = pytest.mark.django_db
@@ -61,8 +61,12 @@ def cards(alice, bob):
             ability_text=text,
             flavor_text=flavor,
         )
-        # Saving sets `updated` to now; the order of change is set here, a day apart.
-        Card.objects.filter(pk=card.pk).update(updated=START + timedelta(days=number))
+        # Saving sets `updated` to now; the order of change is set here, a day apart. The
+        # editions the card is playable under are kept on it as well as in its verdicts.
+        Card.objects.filter(pk=card.pk).update(
+            updated=START + timedelta(days=number),
+            playable_in=[14] if key in PLAYABLE_14 else [],
+        )
         for ed in (13, 14):
             CardVerdict.objects.create(
                 card=card,
@@ -151,6 +155,13 @@ def newest(*keys: str) -> list[str]:
         ("-legal:14", newest("camp", "golem", "cafe")),
         ("legal:13", []),
         ("legal:14 fire", ["ball", "drake", "wolf"]),
+        ("legal:14 draw", ["wolf", "lore", "wisp"]),
+        ("-legal:14 draw", ["camp"]),
+        ("legal:14 -fire", newest("wisp", "lore")),
+        ("-legal:13 kind:minion", newest("drake", "wisp", "golem", "cafe", "wolf")),
+        ("legal:13 -legal:14", []),
+        ("legal:14 kind:minion order:name", ["wisp", "drake", "wolf"]),
+        ("legal:14 kind:spell order:level direction:desc", ["ball", "lore"]),
         ("kind:minion sp>=3 -fire", ["golem"]),
         # Orders.
         # (Names whose order no collation disputes: "Fire Drake" and "Fireball" are not both.)
@@ -239,13 +250,14 @@ def test_pages_and_counts_are_the_same_however_the_matches_are_looked_for(
     a sample of them says the matches are, every page and count is the same."""
     keys = {pk: key for key, pk in cards.items()}
     whole = found(cards, q)
-    monkeypatch.setattr(search, "WINDOW", window)
-    monkeypatch.setattr(search, "_edges", {})  # no window edge kept from another test's cards
-    monkeypatch.setattr(search, "SAMPLE", window)
+    monkeypatch.setattr(search_results, "WINDOW", window)
+    # No window edge kept from another test's cards.
+    monkeypatch.setattr(search_results, "_edges", {})
+    monkeypatch.setattr(search_results, "SAMPLE", window)
     for common in (0.0, 0.5, 2.0):  # every sample common, half, none
-        monkeypatch.setattr(search, "COMMON", common)
-        monkeypatch.setattr(search, "COMMON_TO_COUNT", 2.0 - common)
-        monkeypatch.setattr(search, "COMMON_IN_ORDER", 2.0 - common)
+        monkeypatch.setattr(search_results, "COMMON", common)
+        monkeypatch.setattr(search_results, "COMMON_TO_COUNT", 2.0 - common)
+        monkeypatch.setattr(search_results, "COMMON_IN_ORDER", 2.0 - common)
         results = gallery_cards(q=q)
         for start in range(len(whole) + 1):
             for stop in range(start, len(whole) + 2):

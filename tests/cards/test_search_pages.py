@@ -142,7 +142,7 @@ def test_a_bad_sort_select_is_explained(client, shelf, params, message):
 
 
 def test_page_links_keep_the_search_and_the_view(client, alice, monkeypatch):
-    monkeypatch.setattr("cards.views.PAGE_SIZE", 1)
+    monkeypatch.setattr("cards.views.listing.PAGE_SIZE", 1)
     card(alice, "Fire One")
     card(alice, "Fire Two")
     html = client.get("/cards/", {"q": "fire", "view": "list"}).content.decode()

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from cards import services
+from cards import rules, services
 from decks import services as deck_services
 
 pytestmark = pytest.mark.django_db
@@ -182,7 +182,8 @@ def test_the_card_page_shows_the_same_verdict(client, alice):
 
     html = client.get(pruned.get_absolute_url()).content.decode()
     assert 'data-verdict="pruned"' in html and "Play the card" not in html
-    assert "It may not be played under the 14th Edition, because:" in words(html)
+    current = rules.current_edition().name
+    assert f"It may not be played under the {current}, because:" in words(html)
     assert 'id="refurbish"' not in html
 
 
@@ -203,7 +204,7 @@ def test_gallery_badges_count_warnings(client, alice, view):
     found = badges(html)
     assert "badge badge-legal badge-warned|Legal · 1 warning" in found
     assert "badge badge-legal|Legal" in found  # the plain card
-    assert 'title="Verdict under the 14th Edition"' in html
+    assert f'title="Verdict under the {rules.current_edition().name}"' in html
 
 
 def test_my_cards_and_the_collection_count_warnings(client, alice, bob):
@@ -235,7 +236,9 @@ def test_the_deck_panel_counts_warnings_and_never_offers_a_pruned_text(client, a
     assert "badge badge-legal|Legal" not in found
     assert "badge badge-pruned|Pruned" in found
     assert "Play the card" not in html
-    assert "It may not be played under the 14th Edition, because:" in words(html)
+    # A new deck is built for the current edition, so its panel judges under it.
+    current = rules.current_edition().name
+    assert f"It may not be played under the {current}, because:" in words(html)
     # The deck list marks the warned card too, with the warning as its tooltip.
     assert re.search(r'badge-warned" data-warnings="1" title="Ability names are for', html)
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from cards import rules
+
 from .conftest import MINION
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +16,7 @@ def test_export_is_the_check_api_body_with_name_and_description(api, alice, make
     response = api.get(f"/api/v1/decks/{deck.pk}/export/")
     assert response.status_code == 200
     assert response.json() == {
-        "edition": 14,
+        "edition": rules.current_edition().number,  # the deck's: the current one by default
         "name": "Embers",
         "description": "<script>x</script>",
         "cards": [{"count": 3, "card": {"id": card.pk, **MINION, "designer": "alice"}}],

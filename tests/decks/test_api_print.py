@@ -1,17 +1,15 @@
 """GET /api/v1/decks/<id>/print.pdf: the cards at exact size, 9 a page."""
 
-import re
-
 import pytest
 
 from cards import services as card_services
+from tests.decks.printed_pdf import embedded_images, read_pdf
 
 pytestmark = pytest.mark.django_db
 
 
 def pages(pdf: bytes) -> list[tuple[int, int]]:
-    boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
-    return [(round(float(w)), round(float(h))) for w, h in boxes]
+    return [(round(page.width), round(page.height)) for page in read_pdf(pdf)]
 
 
 def test_a_40_card_deck_prints_on_5_a4_pages(api, alice, legal_deck):
@@ -22,7 +20,7 @@ def test_a_40_card_deck_prints_on_5_a4_pages(api, alice, legal_deck):
     assert response.content.startswith(b"%PDF")
     assert pages(response.content) == [(595, 842)] * 5
     # 10 designs are embedded once each, however many copies print.
-    assert response.content.count(b"/Subtype /Image") == 10
+    assert embedded_images(response.content) == 10
 
 
 def test_letter_with_a_page_of_backs(api, alice, legal_deck):
@@ -51,15 +49,17 @@ def test_bleed_prints_6_cards_a_page_each_with_3_mm_of_border_round_it(api, alic
     pdf = response.content
     # 40 cards: 7 pages of fronts (6 a page), each followed by its backs; A4 all the same.
     assert pages(pdf) == [(595, 842)] * 14
-    placements = re.findall(rb" ([\d.]+) 0 0 ([\d.]+) [\d.]+ [\d.]+ cm /Im\d+ Do Q", pdf)
-    assert len(placements) == 80 and set(placements) == {(b"180", b"252")}
+    read = read_pdf(pdf)
+    placed = [placed.box for page in read for placed in page.images]
+    assert len(placed) == 80
+    assert {(round(box.width, 2), round(box.height, 2)) for box in placed} == {(180, 252)}
     # A rectangle of border colour under every card, 3 mm (8.4 points) larger each way.
-    assert set(re.findall(rb"rg [\d.]+ [\d.]+ ([\d.]+) ([\d.]+) re f", pdf)) == {
-        (b"196.8", b"268.8")
-    }
-    assert b" re f" not in plain and pages(plain) == [(595, 842)] * 5
+    bleeds = [fill.box for page in read for fill in page.rectangles]
+    assert len(bleeds) == 80
+    assert {(round(box.width, 2), round(box.height, 2)) for box in bleeds} == {(196.8, 268.8)}
+    assert not any(page.fills for page in read_pdf(plain)) and pages(plain) == [(595, 842)] * 5
     # The same cards, embedded once each.
-    assert pdf.count(b"/Subtype /Image") == plain.count(b"/Subtype /Image") + 1
+    assert embedded_images(pdf) == embedded_images(plain) + 1
 
 
 def test_only_the_copies_missing_from_the_collection(api, alice, legal_deck):
@@ -70,8 +70,11 @@ def test_only_the_copies_missing_from_the_collection(api, alice, legal_deck):
     api.force_authenticate(alice)
     response = api.get(f"/api/v1/decks/{legal_deck.pk}/print.pdf", {"missing": "1"})
     assert response.status_code == 200
-    assert len(pages(response.content)) == 1
-    assert len(re.findall(rb"/Im\d+ Do", response.content)) == 3
+    (page,) = read_pdf(response.content)
+    assert len(page.images) == 3
+    # The 3 copies of the last design that alice lacks: one picture, placed three times.
+    assert len({placed.name for placed in page.images}) == 1
+    assert embedded_images(response.content) == 1
 
 
 def test_nothing_missing_is_a_400_with_a_message(api, alice, legal_deck):
@@ -133,7 +136,7 @@ def test_a_print_of_many_new_cards_answers_its_progress_until_the_pdf(
     assert "2 of 3 ready" in first.json()["detail"]
     second = api.get(url, {"backs": "sheet"})
     assert second.status_code == 200 and second["Content-Type"] == "application/pdf"
-    assert second.content.count(b"/Subtype /Image") == 3 + 1
+    assert embedded_images(second.content) == 3 + 1
 
 
 def test_the_schema_offers_no_format_and_describes_the_progress(client):

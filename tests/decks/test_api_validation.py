@@ -2,6 +2,7 @@
 
 import pytest
 
+from cards import rules
 from cards import services as card_services
 
 from .conftest import PRUNED, REFURBISHED
@@ -12,7 +13,8 @@ pytestmark = pytest.mark.django_db
 def test_a_legal_deck(api, alice, legal_deck):
     api.force_authenticate(alice)
     data = api.get(f"/api/v1/decks/{legal_deck.pk}/validation/").json()
-    assert data["legal"] is True and data["size"] == 40 and data["edition"] == 14
+    assert data["legal"] is True and data["size"] == 40
+    assert data["edition"] == rules.current_edition().number  # the deck's, by default
     assert data["problems"] == [] and len(data["cards"]) == 10
 
 
@@ -49,3 +51,14 @@ def test_another_edition_may_be_asked_for(api, alice, legal_deck):
     assert data["edition"] == 11
     bad = api.get(f"/api/v1/decks/{legal_deck.pk}/validation/", {"edition": "twelve"})
     assert bad.status_code == 400 and "edition" in bad.json()
+
+
+@pytest.mark.parametrize(("edition", "limit"), [(14, None), (17, 10)])
+def test_the_answer_counts_ultra_points_against_the_editions_limit(
+    api, alice, legal_deck, edition, limit
+):
+    # The deck's 14th Edition cards are worth none; the 17th's guide allows 10 in a deck.
+    api.force_authenticate(alice)
+    url = f"/api/v1/decks/{legal_deck.pk}/validation/"
+    data = api.get(url, {"edition": edition}).json()
+    assert (data["ultra_points"], data["ultra_points_limit"]) == (0, limit)

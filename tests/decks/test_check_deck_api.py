@@ -82,7 +82,7 @@ def test_every_unplayable_card_is_a_problem_of_its_own(api):
         ({"edition": 14, "cards": [{"count": 2}]}, "cards"),
         ({"edition": 14, "cards": [{"count": 2, "card": card(hp=-1)}]}, "cards"),
         ({"edition": 14, "cards": [{"count": 1, "card": card()}] * 201}, "cards"),
-        ({"edition": 12, "cards": []}, "edition"),
+        ({"edition": 10, "cards": []}, "edition"),
     ],
 )
 def test_bad_decks_are_a_400_naming_the_field(api, body, field):
@@ -130,3 +130,38 @@ def test_hostile_texts_are_problems_never_errors(api, changes, edition, code):
         assert body["legal"] is False
         assert [p["code"] for p in body["problems"]] == ["card_invalid"]
         assert code in [r["code"] for r in body["cards"][0]["reasons"]]
+
+
+# By the 17th Edition's guide, "x-dice-wound enemy." is worth 2 Ultra Points and "pay x HP→" 1;
+# a deck may hold 10 in all. Both cards are level 4: ⌈SP 1 + HP 1 ÷ 2⌉ = 2, and an ability of 2.
+WOUND = card("Wound Whelp", design_edition=17, level=4, ability_text="WOUND: 1-dice-wound enemy.")
+HEX = card("Hex Whelp", design_edition=17, level=4, ability_text="HEX: Pay 1 HP→Draw 1 card.")
+PLAIN_17 = card("Plain Whelp", design_edition=17)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("entries", "points", "legal"),
+    [
+        (((5, WOUND), (35, PLAIN_17)), 10, True),
+        (((5, WOUND), (1, HEX), (34, PLAIN_17)), 11, False),
+    ],
+)
+def test_a_17th_edition_deck_holds_at_most_10_ultra_points(api, entries, points, legal):
+    body = api.post(URL, deck(*entries, edition=17), format="json").json()
+
+    assert (body["ultra_points"], body["ultra_points_limit"]) == (points, 10)
+    assert body["legal"] is legal, body["problems"]
+    if not legal:
+        (problem,) = body["problems"]
+        assert problem["code"] == "too_many_ultra_points"
+        assert problem["card"] is None
+        assert "11 Ultra Points" in problem["message"]
+        assert "See 'Setup and Deck Building' in the 17th Edition rulebook." in problem["message"]
+
+
+@pytest.mark.django_db
+def test_an_edition_without_an_ultra_points_limit_answers_null(api):
+    body = api.post(URL, deck((40, card())), format="json").json()
+
+    assert (body["ultra_points"], body["ultra_points_limit"]) == (0, None)

@@ -88,11 +88,11 @@ def test_the_deck_gallery_page_searches_by_part_of_a_name(client, decks):
 
 
 def test_the_lists_judge_each_deck_as_its_page_does(alice, bob, legal_deck, make_deck, make_card):
-    """The lists judge their decks from plain rows (selectors.with_legality); the deck page
+    """The lists judge their decks from plain rows (validation.with_legality); the deck page
     judges one loaded deck (deck_check of what the viewer may see): the same answers, withheld
     cards included."""
     from cards.selectors import card_visible_to
-    from decks import selectors
+    from decks import selectors, validation
 
     legal_deck.visibility = "public"
     legal_deck.save()
@@ -101,17 +101,17 @@ def test_the_lists_judge_each_deck_as_its_page_does(alice, bob, legal_deck, make
     mixed = make_deck(visibility="public", name="Mixed", entries=[(hidden, 2), (shown, 3)])
     decks = [legal_deck, mixed]
     for viewer in (alice, bob, None):
-        listed = selectors.with_legality(
+        listed = validation.with_legality(
             Deck.objects.filter(pk__in=[d.pk for d in decks]), user=viewer
         )
         for deck in listed:
-            page = selectors.deck_check(
+            page = validation.deck_check(
                 selectors.withhold(selectors.deck_with_entries(deck.pk, user=alice), viewer)
             )
             assert (deck.legal, deck.withheld) == (page.legal, page.withheld), (viewer, deck.name)
     assert not card_visible_to(hidden, bob)
-    for_bob = {d.name: d for d in selectors.with_legality(decks, user=bob)}
+    for_bob = {d.name: d for d in validation.with_legality(decks, user=bob)}
     assert for_bob["Mixed"].withheld == 2 and not for_bob["Mixed"].legal
     assert for_bob[legal_deck.name].withheld == 40  # alice's private designs
-    for_alice = {d.name: d for d in selectors.with_legality(decks, user=alice)}
+    for_alice = {d.name: d for d in validation.with_legality(decks, user=alice)}
     assert for_alice[legal_deck.name].legal and not for_alice[legal_deck.name].withheld

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 
 from cards import services as card_services
 from cards.models import Card
-from decks import services
+from decks import importing, services
 from decks.decklist import DecklistError, LineError
 from decks.models import Deck
 from decks.serializers import DeckFormatError, read_deck_json
@@ -34,7 +34,7 @@ def entries(deck):
 
 def test_importing_creates_the_cards_the_person_lacks_as_their_own(bob):
     definition = read_deck_json(deck_json((3, MINION), (2, SPELL)))
-    deck = services.deck_import(owner=bob, definition=definition)
+    deck = importing.deck_import(owner=bob, definition=definition)
     assert (deck.name, deck.description, deck.edition) == ("Embers", "Hot.", 14)
     assert entries(deck) == [("Ember Wisp", 3, "bob"), ("Spark", 2, "bob")]
     created = Card.objects.filter(owner=bob)
@@ -48,7 +48,7 @@ def test_importing_reuses_identical_cards_from_the_collection(alice, bob, make_c
     card_services.collection_add(user=bob, card=saved)
     different = {**MINION, "name": "Ember Wisp", "hp": 5}  # same name, another card
     definition = read_deck_json(deck_json((3, MINION), (2, SPELL), (1, different)))
-    deck = services.deck_import(owner=bob, definition=definition)
+    deck = importing.deck_import(owner=bob, definition=definition)
     cards = {(e.card.pk, e.count) for e in deck.entries.all()}
     assert (own.pk, 3) in cards and (saved.pk, 2) in cards
     assert Card.objects.filter(owner=bob).count() == 2  # only the different Ember Wisp is new
@@ -57,14 +57,14 @@ def test_importing_reuses_identical_cards_from_the_collection(alice, bob, make_c
 
 def test_a_card_listed_twice_becomes_one_entry(bob):
     definition = read_deck_json(deck_json((3, MINION), (2, MINION)))
-    deck = services.deck_import(owner=bob, definition=definition)
+    deck = importing.deck_import(owner=bob, definition=definition)
     assert entries(deck) == [("Ember Wisp", 5, "bob")]
     assert Card.objects.filter(owner=bob).count() == 1
 
 
 def test_exported_json_imports_into_another_account_as_the_same_deck(alice, bob, legal_deck):
     exported = services.deck_definition(legal_deck)
-    deck = services.deck_import(owner=bob, definition=read_deck_json(exported))
+    deck = importing.deck_import(owner=bob, definition=read_deck_json(exported))
     assert without_ids(services.deck_definition(deck)) == without_ids(exported)
     # Alice's cards are private: Bob gets his own, crediting her.
     copies = Card.objects.filter(owner=bob)
@@ -77,7 +77,7 @@ def test_reimporting_your_own_export_uses_the_cards_it_holds(alice, bob, make_ca
     mine = [make_card(owner=bob, name=f"Wisp {i}") for i in range(4)]
     deck = make_deck(owner=bob, entries=[(card, 2) for card in [*theirs, *mine]])
     exported = services.deck_definition(deck)
-    again = services.deck_import(owner=bob, definition=read_deck_json(exported))
+    again = importing.deck_import(owner=bob, definition=read_deck_json(exported))
     assert Card.objects.filter(owner=bob).count() == 4
     assert again.imported_new_cards == []
     assert {e.card_id for e in again.entries.all()} == {c.pk for c in [*theirs, *mine]}
@@ -87,9 +87,9 @@ def test_importing_the_same_file_twice_creates_nothing_new(alice, bob, make_card
     shared = make_card(owner=alice, visibility="public", name="Storm Drake")
     hidden = make_card(owner=alice, name="Hidden Wisp")
     exported = services.deck_definition(make_deck(entries=[(shared, 2), (hidden, 3)]))
-    first = services.deck_import(owner=bob, definition=read_deck_json(exported))
+    first = importing.deck_import(owner=bob, definition=read_deck_json(exported))
     cards = Card.objects.count()
-    second = services.deck_import(owner=bob, definition=read_deck_json(exported))
+    second = importing.deck_import(owner=bob, definition=read_deck_json(exported))
     assert Card.objects.count() == cards == 3
     assert second.imported_new_cards == [] and len(first.imported_new_cards) == 1
     assert sorted(e.card_id for e in second.entries.all()) == sorted(
@@ -106,7 +106,7 @@ def test_a_card_is_used_by_its_id_only_while_the_importer_may_see_it_unchanged(
     deck = make_deck(entries=[(unlisted, 1), (private, 1), (edited, 1)])
     exported = services.deck_definition(deck)
     card_services.card_update(card=edited, user=alice, definition={"hp": 7})
-    imported = services.deck_import(owner=bob, definition=read_deck_json(exported))
+    imported = importing.deck_import(owner=bob, definition=read_deck_json(exported))
     used = {e.card.name: e.card for e in imported.entries.select_related("card")}
     assert used["Link Wisp"] == unlisted  # unlisted: anyone with its link (its id) may see it
     for name in ("Secret Wisp", "Moving Wisp"):
@@ -123,12 +123,12 @@ def test_the_same_card_by_the_same_designer_is_used_without_its_id(
     carol = django_user_model.objects.create_user("carol")
     make_card(owner=carol, visibility="public")  # the same definition, another designer
     from_elsewhere = {**MINION, "id": 999_999, "designer": "alice"}  # an id of another site
-    deck = services.deck_import(
+    deck = importing.deck_import(
         owner=bob, definition=read_deck_json(deck_json((2, from_elsewhere)))
     )
     assert [e.card for e in deck.entries.all()] == [hers]
     by_someone_else = {**MINION, "designer": "dave"}
-    deck = services.deck_import(
+    deck = importing.deck_import(
         owner=bob, definition=read_deck_json(deck_json((2, by_someone_else)))
     )
     [copy] = deck.imported_new_cards
@@ -137,14 +137,14 @@ def test_the_same_card_by_the_same_designer_is_used_without_its_id(
 
 def test_a_card_designed_by_the_importer_is_not_credited_to_them(bob):
     definition = read_deck_json(deck_json((2, {**MINION, "designer": "bob"})))
-    [card] = services.deck_import(owner=bob, definition=definition).imported_new_cards
+    [card] = importing.deck_import(owner=bob, definition=definition).imported_new_cards
     assert (card.imported, card.forked_from_owner) == (False, "")
 
 
 def test_the_card_page_credits_the_designer_of_an_imported_card(client, alice, bob, make_card):
     hidden = make_card(owner=alice, name="Hidden Wisp")
     definition = read_deck_json(deck_json((1, {**hidden.definition(), "designer": "alice"})))
-    [card] = services.deck_import(owner=bob, definition=definition).imported_new_cards
+    [card] = importing.deck_import(owner=bob, definition=definition).imported_new_cards
     client.force_login(bob)
     page = client.get(card.get_absolute_url()).content.decode()
     assert "Imported from “Hidden Wisp” by alice." in page
@@ -154,7 +154,7 @@ def test_a_card_that_cannot_be_stored_saves_nothing(bob):
     bad = {**MINION, "name": "Broken", "level": 2.5}  # the check API accepts it, storage does not
     definition = read_deck_json(deck_json((3, SPELL), (1, bad)))
     with pytest.raises(ValidationError) as error:
-        services.deck_import(owner=bob, definition=definition)
+        importing.deck_import(owner=bob, definition=definition)
     assert error.value.message_dict["cards"] == [
         "Card 2 (“Broken”), level: Level must be a whole number, not 2.5."
     ]
@@ -180,7 +180,7 @@ def test_a_clean_list_builds_the_deck_from_the_collection(alice, bob, make_card)
     saved = make_card(owner=alice, visibility="public", **SPELL)
     card_services.collection_add(user=bob, card=saved)
     make_card(owner=alice, visibility="public", name="Not Saved")
-    deck = services.deck_import_list(
+    deck = importing.deck_import_list(
         owner=bob, text="# fire\n4 fire drake\n3x Spark\n", name="Drakes", edition=11
     )
     assert deck.edition == 11
@@ -207,7 +207,7 @@ def test_every_bad_line_is_reported_with_its_number_and_nothing_is_saved(alice, 
         ]
     )
     with pytest.raises(DecklistError) as error:
-        services.deck_import_list(owner=bob, text=text, name="Drakes")
+        importing.deck_import_list(owner=bob, text=text, name="Drakes")
     found = error.value.errors
     assert [e.line for e in found] == [2, 3, 4, 5, 6, 8]
     assert str(found[0]) == (
@@ -238,7 +238,7 @@ def test_a_list_looks_in_your_cards_then_your_collection_then_the_public_cards(
     own = make_card(owner=bob, name="Tide Sprite")
     make_card(owner=alice, visibility="public", name="Tide Sprite")
     text = "2 Storm Drake\n3 ember wisp\n1 Tide Sprite\n"
-    deck = services.deck_import_list(owner=bob, text=text, name="Mixed")
+    deck = importing.deck_import_list(owner=bob, text=text, name="Mixed")
     assert {e.card_id: e.count for e in deck.entries.all()} == {
         public.pk: 2,
         saved.pk: 3,
@@ -255,14 +255,14 @@ def test_several_public_cards_of_a_name_are_listed_to_pick_from(
         owner=carol, visibility="public", name="Storm Drake", level=2, ability_text=""
     )
     with pytest.raises(DecklistError) as error:
-        services.deck_import_list(owner=bob, text="2 Storm Drake", name="Drakes")
+        importing.deck_import_list(owner=bob, text="2 Storm Drake", name="Drakes")
     [problem] = error.value.errors
     assert str(problem) == (
         f"Line 1: 2 cards among the public cards are named 'Storm Drake': #{hers.pk} (minion,"
         f" level 4, by alice), #{theirs.pk} (minion, level 2, by carol). Add the number of the"
         f" one you mean, like '2 Storm Drake #{hers.pk}'."
     )
-    deck = services.deck_import_list(owner=bob, text=f"2 Storm Drake #{theirs.pk}", name="Drakes")
+    deck = importing.deck_import_list(owner=bob, text=f"2 Storm Drake #{theirs.pk}", name="Drakes")
     assert [e.card for e in deck.entries.all()] == [theirs]
 
 
@@ -271,7 +271,7 @@ def test_close_names_are_offered_from_the_cards_you_may_use_only(alice, bob, mak
     make_card(owner=alice, name="Fire Ruin")  # private: bob may not use it, nor learn of it
     make_card(owner=bob, name="Fire Rainbow")
     with pytest.raises(DecklistError) as error:
-        services.deck_import_list(owner=bob, text="1 Fire Rian\n1 Fire Ruin", name="Rain")
+        importing.deck_import_list(owner=bob, text="1 Fire Rian\n1 Fire Ruin", name="Rain")
     first, second = error.value.errors
     assert str(first).endswith("Did you mean 'Fire Rain' or 'Fire Rainbow'?")
     assert "Fire Ruin" not in str(second).split("cards.", 1)[1]
@@ -280,25 +280,25 @@ def test_close_names_are_offered_from_the_cards_you_may_use_only(alice, bob, mak
 def test_a_number_picks_an_unlisted_card_the_reader_may_open(alice, bob, make_card):
     unlisted = make_card(owner=alice, visibility="unlisted", name="Link Wisp")
     private = make_card(owner=alice, name="Secret Wisp")
-    deck = services.deck_import_list(owner=bob, text=f"2 Link Wisp #{unlisted.pk}", name="Links")
+    deck = importing.deck_import_list(owner=bob, text=f"2 Link Wisp #{unlisted.pk}", name="Links")
     assert [e.card for e in deck.entries.all()] == [unlisted]
     with pytest.raises(DecklistError):
-        services.deck_import_list(owner=bob, text=f"2 Secret Wisp #{private.pk}", name="No")
+        importing.deck_import_list(owner=bob, text=f"2 Secret Wisp #{private.pk}", name="No")
 
 
 def test_the_number_picks_one_of_two_cards_with_the_same_name(bob, make_card):
     make_card(owner=bob, name="Twin", level=1)
     second = make_card(owner=bob, name="Twin", level=2)
-    deck = services.deck_import_list(owner=bob, text=f"2 Twin #{second.pk}", name="Twins")
+    deck = importing.deck_import_list(owner=bob, text=f"2 Twin #{second.pk}", name="Twins")
     assert [(e.card.pk, e.count) for e in deck.entries.all()] == [(second.pk, 2)]
 
 
 def test_a_list_needs_a_name_and_may_not_be_empty(bob, make_card):
     make_card(owner=bob)
     with pytest.raises(ValidationError):
-        services.deck_import_list(owner=bob, text="1 Ember Wisp", name=" ")
+        importing.deck_import_list(owner=bob, text="1 Ember Wisp", name=" ")
     with pytest.raises(DecklistError) as error:
-        services.deck_import_list(owner=bob, text="\n\n", name="Empty")
+        importing.deck_import_list(owner=bob, text="\n\n", name="Empty")
     assert error.value.errors == (
         LineError(None, "The list is empty. Write one card a line, like '3 Fire Drake'."),
     )

@@ -8,8 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from cards import rules
 from cards import services as card_services
-from decks import selectors, services
+from decks import deck_page, importing, print_job, selectors, services, validation
 from decks.models import Deck, DeckEntry
 from decks.serializers import read_deck_json
 from simulations.services import goldfish_deck
@@ -49,9 +50,9 @@ def maybe_deck(alice, make_card, legal_deck) -> Deck:
 
 def test_the_maybeboard_is_not_counted_for_size_or_legality(alice, maybe_deck):
     deck = selectors.deck_for_viewer(user=alice, pk=maybe_deck.pk)
-    check = selectors.deck_check(deck)
+    check = validation.deck_check(deck)
     assert (check.size, check.legal) == (40, True)
-    view = selectors.deck_view(deck, user=alice)
+    view = deck_page.deck_view(deck, user=alice)
     assert (view.size.size, view.stats.size, view.maybe_count) == (40, 40, 32)
     assert [row.card.name for row in view.maybe] == ["Old Wisp", "Spark"]
     assert view.maybe[0].check.verdict == "pruned"  # shown, not counted
@@ -101,8 +102,8 @@ def test_print_and_goldfish_hold_the_deck_alone(alice, make_card, make_deck):
     spark = make_card(**SPELL)
     deck = make_deck(entries=[(wisp, 6)], maybe=[(spark, 3), (wisp, 2)])
     deck = selectors.deck_for_viewer(user=alice, pk=deck.pk)
-    assert services.deck_print_cards(deck=deck, user=alice) == [(wisp, 6)]
-    missing = services.deck_print_cards(deck=deck, user=alice, only_missing=True)
+    assert print_job.deck_print_cards(deck=deck, user=alice) == [(wisp, 6)]
+    missing = print_job.deck_print_cards(deck=deck, user=alice, only_missing=True)
     assert missing == [(wisp, 6)]
     played = services.deck_definition(deck)
     assert [(row["count"], row["card"]["name"]) for row in played["cards"]] == [(6, "Ember Wisp")]
@@ -186,7 +187,7 @@ def test_the_json_export_marks_the_maybeboard_and_imports_back(client, alice, bo
         (30, "Spark"),
     ]
     assert all("board" not in row for row in exported["cards"][:10])
-    copy = services.deck_import(owner=bob, definition=read_deck_json(exported))
+    copy = importing.deck_import(owner=bob, definition=read_deck_json(exported))
     assert boards(copy) == boards(maybe_deck)
 
 
@@ -208,8 +209,9 @@ def test_the_text_export_lists_the_maybeboard_under_its_heading_and_imports_back
     deck = make_deck(entries=[(wisp, 3), (spark, 1)], maybe=[(spark, 2)], name="Maybe")
     client.force_login(alice)
     written = client.get(reverse("deck-export-text", args=[deck.pk])).content.decode()
-    assert written == ("# Maybe (14th Edition)\n3 Ember Wisp\n1 Spark\n\nMaybeboard\n2 Spark\n")
-    copy = services.deck_import_list(owner=bob, text=written, name="Copy")
+    edition = rules.current_edition().name  # the deck's, by default
+    assert written == f"# Maybe ({edition})\n3 Ember Wisp\n1 Spark\n\nMaybeboard\n2 Spark\n"
+    copy = importing.deck_import_list(owner=bob, text=written, name="Copy")
     assert boards(copy) == boards(deck)
 
 

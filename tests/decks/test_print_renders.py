@@ -8,8 +8,9 @@ from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
-from decks import print_renders, services, tasks
+from decks import print_job, print_renders, tasks
 from decks.print_renders import PrintNotReady
+from tests.decks.printed_pdf import embedded_images, read_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +55,7 @@ def five_cards(make_card, make_deck):
 
 def test_a_request_draws_no_more_than_its_share(alice, five_cards, two_a_request, drawn):
     with pytest.raises(PrintNotReady) as progress:
-        services.deck_print_pdf(deck=five_cards, user=alice)
+        print_job.deck_print_pdf(deck=five_cards, user=alice)
     assert (progress.value.ready, progress.value.total) == (2, 5)
     assert len(drawn) == 2
     assert "2 of 5 ready" in str(progress.value)
@@ -66,7 +67,7 @@ def test_asking_again_finishes_the_print_with_each_card_drawn_once(
     progress = []
     for _ask in range(5):
         try:
-            pdf = services.deck_print_pdf(deck=five_cards, user=alice, backs="duplex")
+            pdf = print_job.deck_print_pdf(deck=five_cards, user=alice, backs="duplex")
         except PrintNotReady as answer:
             progress.append(answer.ready)
         else:
@@ -75,22 +76,22 @@ def test_asking_again_finishes_the_print_with_each_card_drawn_once(
     assert sorted(drawn) == sorted({entry.card_id for entry in five_cards.entries.all()})
     # 10 copies of 5 designs: 2 pages of fronts, each followed by its page of backs; each
     # design is embedded once, and the card back.
-    assert pdf.count(b"/MediaBox") == 4
-    assert pdf.count(b"/Subtype /Image") == 5 + 1
+    assert len(read_pdf(pdf)) == 4
+    assert embedded_images(pdf) == 5 + 1
 
 
 def test_the_workers_are_sent_the_cards_the_request_left(
     alice, five_cards, two_a_request, drawn, queued, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(PrintNotReady):
-        services.deck_print_pdf(deck=five_cards, user=alice)
+        print_job.deck_print_pdf(deck=five_cards, user=alice)
     cards = sorted(entry.card_id for entry in five_cards.entries.all())
     assert len(queued) == 1
     assert sorted(queued[0] + drawn) == cards
     # The worker's task draws them; the next ask makes the PDF and draws nothing itself.
     tasks.make_print_images(queued[0])
     assert sorted(drawn) == cards
-    assert services.deck_print_pdf(deck=five_cards, user=alice).startswith(b"%PDF")
+    assert print_job.deck_print_pdf(deck=five_cards, user=alice).startswith(b"%PDF")
     assert sorted(drawn) == cards
 
 
@@ -100,7 +101,7 @@ def test_a_card_queued_a_moment_ago_is_not_queued_again(
     deck = make_deck(entries=[(make_card(name=f"Moth {n}"), 1) for n in range(6)])
     for _ask in range(2):
         with django_capture_on_commit_callbacks(execute=True), pytest.raises(PrintNotReady):
-            services.deck_print_pdf(deck=deck, user=alice)
+            print_job.deck_print_pdf(deck=deck, user=alice)
     # The first ask queued the 4 it left; the second drew 2 of those and queued nothing.
     assert [len(send) for send in queued] == [4]
 
@@ -118,16 +119,16 @@ def test_a_broker_that_is_down_does_not_stop_the_print(
     for _ask in range(3):
         try:
             with django_capture_on_commit_callbacks(execute=True):
-                services.deck_print_pdf(deck=five_cards, user=alice)
+                print_job.deck_print_pdf(deck=five_cards, user=alice)
         except PrintNotReady as answer:
             readies.append(answer.ready)
     assert readies == [2, 4]
 
 
 def test_a_deck_already_drawn_prints_at_once(alice, five_cards, drawn):
-    services.deck_print_pdf(deck=five_cards, user=alice)
+    print_job.deck_print_pdf(deck=five_cards, user=alice)
     drawn.clear()
-    assert services.deck_print_pdf(deck=five_cards, user=alice, paper="letter").startswith(b"%PDF")
+    assert print_job.deck_print_pdf(deck=five_cards, user=alice, paper="letter").startswith(b"%PDF")
     assert drawn == []
 
 

@@ -1,10 +1,10 @@
 """Print sheets: exact card size, 9 a page, cut marks in the margins, a valid PDF."""
 
 import io
-import re
 
 import pytest
-from PIL import Image, PdfParser
+from PIL import Image
+from pypdf import PdfReader
 
 from decks import printing
 from decks.printing import (
@@ -12,6 +12,7 @@ from decks.printing import (
     CARD_HEIGHT,
     CARD_WIDTH,
     PAPERS,
+    POINTS_PER_PIXEL,
     PageSpec,
     PrintError,
     card_slots,
@@ -22,6 +23,7 @@ from decks.printing import (
     plan_pages,
     write_pdf,
 )
+from tests.decks.printed_pdf import Box, embedded_images, read_pdf
 
 COLORS = {"red": (200, 30, 30), "blue": (30, 30, 200), BACK: (10, 10, 10)}
 
@@ -34,10 +36,20 @@ def jpegs(keys) -> dict[str, bytes]:
     return {key: printing.jpeg_bytes(solid(key)) for key in keys}
 
 
-def media_boxes(pdf: bytes) -> list[tuple[float, float]]:
-    return [
-        (float(w), float(h)) for w, h in re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
-    ]
+def slot_box(paper: str, index: int) -> Box:
+    """Where a slot of the 3 × 3 sheet lies in the PDF: points from the bottom left."""
+    slot = card_slots(PAPERS[paper])[index]
+    height = PAPERS[paper].height
+    return Box(
+        slot.left * POINTS_PER_PIXEL,
+        (height - slot.bottom) * POINTS_PER_PIXEL,
+        CARD_WIDTH * POINTS_PER_PIXEL,
+        CARD_HEIGHT * POINTS_PER_PIXEL,
+    )
+
+
+def near(a: Box, b: Box) -> bool:
+    return all(abs(x - y) <= 0.01 for x, y in zip(vars(a).values(), vars(b).values(), strict=True))
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", (2480, 3508)), ("letter", (2550, 3300))])
@@ -128,6 +140,11 @@ def test_bad_jobs_are_refused_with_a_message():
         printing.get_paper("a3")
     with pytest.raises(PrintError, match="No image"):
         write_pdf(plan_pages(["red"]), PAPERS["a4"], {})
+    with pytest.raises(PrintError, match="picture could not be read"):
+        write_pdf(plan_pages(["red"]), PAPERS["a4"], {"red": b"half a JPEG"})
+    with pytest.raises(PrintError, match="picture could not be read"):
+        bleed = printing.sheet_layout(PAPERS["a4"], bleed=True)
+        write_pdf(plan_pages(["red"], layout=bleed), bleed, {"red": b"half a JPEG"})
 
 
 @pytest.mark.parametrize(("paper", "points"), [("a4", (595, 842)), ("letter", (612, 792))])
@@ -136,22 +153,72 @@ def test_the_pdf_has_one_page_a_sheet_at_the_paper_size(paper, points):
     pdf = write_pdf(pages, PAPERS[paper], jpegs(["red", "blue", BACK]), title="Embers “1”")
     assert pdf.startswith(b"%PDF-")
     assert pdf.rstrip().endswith(b"%%EOF")
-    boxes = media_boxes(pdf)
-    assert len(boxes) == 4
-    assert all((round(w), round(h)) == points for w, h in boxes)
-    parsed = PdfParser.PdfParser(buf=pdf)
-    assert len(parsed.pages) == 4
+    read = read_pdf(pdf)
+    assert len(read) == 4
+    assert all((round(page.width), round(page.height)) == points for page in read)
+    # The sheet is the layout's own: 2480 × 3508 pixels at 300 dpi is 595.2 × 841.92 points.
+    assert (read[0].width, read[0].height) == (
+        pytest.approx(PAPERS[paper].width_pt),
+        pytest.approx(PAPERS[paper].height_pt),
+    )
+    assert PdfReader(io.BytesIO(pdf)).metadata.title == "Embers “1”"
 
 
-def test_cards_are_placed_at_exactly_2_5_by_3_5_inches_and_each_image_is_embedded_once():
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cards_are_placed_at_exactly_2_5_by_3_5_inches_in_their_slots(paper):
     pages = plan_pages(["red"] * 18 + ["blue"], backs="none")
-    pdf = write_pdf(pages, PAPERS["letter"], jpegs(["red", "blue"]))
-    placements = re.findall(rb"q ([\d.]+) 0 0 ([\d.]+) [\d.]+ [\d.]+ cm /Im\d Do Q", pdf)
-    assert len(placements) == 19
-    assert set(placements) == {(b"180", b"252")}  # points: 2.5 × 72 and 3.5 × 72
-    assert pdf.count(b"/Subtype /Image") == 2
-    # Cut marks are drawn on every page as thin strokes.
-    assert pdf.count(b" l S") == 16 * 3
+    read = read_pdf(write_pdf(pages, PAPERS[paper], jpegs(["red", "blue"])))
+    assert [len(page.images) for page in read] == [9, 9, 1]
+    for page in read:
+        for index, placed in enumerate(page.images):
+            # 180 × 252 points: 2.5 × 72 and 3.5 × 72.
+            assert near(placed.box, slot_box(paper, index)), (index, placed)
+    # Nothing but the cards and their cut marks: no bleed without asking for it.
+    assert not any(page.fills for page in read)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cut_marks_are_thin_strokes_on_every_page_where_the_layout_puts_them(paper):
+    pages = plan_pages(["red"] * 10, backs="sheet")
+    read = read_pdf(write_pdf(pages, PAPERS[paper], jpegs(["red", BACK])))
+    height = PAPERS[paper].height
+    expected = sorted(
+        tuple(
+            round(value * POINTS_PER_PIXEL, 2)
+            for value in (line.x1, height - line.y1, line.x2, height - line.y2)
+        )
+        for line in cut_marks(PAPERS[paper])
+    )
+    for page in read:
+        drawn = sorted(
+            tuple(round(value, 2) for value in (s.x1, s.y1, s.x2, s.y2)) for s in page.strokes
+        )
+        assert drawn == expected
+        assert {round(s.width, 2) for s in page.strokes} == {0.48}  # 2 pixels at 300 dpi
+
+
+def test_each_image_is_embedded_once_as_the_jpeg_it_was_given():
+    images = jpegs(["red", "blue"])
+    pages = plan_pages(["red"] * 18 + ["blue"], backs="none")
+    pdf = write_pdf(pages, PAPERS["letter"], images)
+    assert embedded_images(pdf) == 2
+    # The JPEG goes in as it is: a private card's picture would be found in the file by its
+    # bytes, and a withheld card is known to print as the card back by the back's bytes.
+    assert all(pdf.count(content) == 1 for content in images.values())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_duplex_backs_sit_behind_their_cards_the_columns_swapped(paper):
+    pages = plan_pages(["red"] * 7, backs="duplex")
+    front, back = read_pdf(write_pdf(pages, PAPERS[paper], jpegs(["red", BACK])))
+    assert len(back.images) == len(front.images) == 7
+    width = front.width
+    for card, behind in zip(front.images, back.images, strict=True):
+        # Flipped on its long edge, the back's left edge is where the card's right edge was.
+        assert abs(behind.box.x - (width - card.box.x - card.box.width)) <= 0.01
+        assert abs(behind.box.y - card.box.y) <= 0.01
+    # The first card (top left) has its back at the top right.
+    assert near(back.images[0].box, slot_box(paper, 2))
 
 
 def test_the_card_back_is_a_card_sized_design():

@@ -4,7 +4,7 @@ cut marks, fewer to a page; card backs after each page, mirrored; the PDF read b
 import re
 
 import pytest
-from PIL import Image, ImageDraw, PdfParser
+from PIL import Image, ImageDraw
 
 from decks import printing
 from decks.printing import (
@@ -21,6 +21,7 @@ from decks.printing import (
     sheet_layout,
     write_pdf,
 )
+from tests.decks.printed_pdf import Box, embedded_images, read_pdf
 
 EDGE = (24, 22, 20)
 FACE = (200, 60, 40)
@@ -40,29 +41,23 @@ def jpegs(keys) -> dict[str, bytes]:
     return {key: printing.jpeg_bytes(card(key)) for key in keys}
 
 
-def read_pdf(pdf: bytes) -> list[tuple[tuple[float, float], bytes]]:
-    """Each page of the PDF, read back: its size in points and its drawing operators."""
-    parsed = PdfParser.PdfParser(buf=pdf)
-    pages = []
-    for reference in parsed.pages:
-        page = parsed.read_indirect(reference)
-        box = page[b"MediaBox"]
-        stream = parsed.read_indirect(page[b"Contents"])
-        pages.append(((float(box[2]), float(box[3])), stream.decode()))
-    return pages
-
-
-NUMBER = rb"(-?[\d.]+)"
-PLACED_AT = re.compile(
-    rb" " + NUMBER + rb" 0 0 " + NUMBER + rb" " + NUMBER + rb" " + NUMBER + rb" cm /Im"
-)
-BLEED_BOX = re.compile(
-    rb"rg " + NUMBER + rb" " + NUMBER + rb" " + NUMBER + rb" " + NUMBER + rb" re f"
-)
-
-
 def near(a: float, b: float) -> bool:
     return abs(a - b) <= 0.01
+
+
+def grown(box: Box, by: float) -> Box:
+    return Box(box.x - by, box.y - by, box.width + 2 * by, box.height + 2 * by)
+
+
+def overlap(a: Box, b: Box) -> tuple[float, float]:
+    """How far two boxes overlap, across and up."""
+    across = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+    up = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+    return across, up
+
+
+def same_box(a: Box, b: Box) -> bool:
+    return all(near(x, y) for x, y in zip(vars(a).values(), vars(b).values(), strict=True))
 
 
 # -- the layout -------------------------------------------------------------------------------
@@ -182,72 +177,74 @@ def test_the_edge_colour_of_real_cards_is_their_dark_border():
 @pytest.mark.parametrize(("paper", "points"), [("a4", (595.2, 841.92)), ("letter", (612, 792))])
 def test_a_pdf_without_bleed_places_9_cards_a_page_at_their_slots(paper, points):
     pages = plan_pages(["red"] * 10, backs="duplex")
-    pdf = write_pdf(pages, PAPERS[paper], jpegs(["red", BACK]))
-    read = read_pdf(pdf)
+    read = read_pdf(write_pdf(pages, PAPERS[paper], jpegs(["red", BACK])))
 
-    assert [size for size, _ in read] == [points] * 4
-    front = read[0][1]
-    placed = [tuple(map(float, found)) for found in PLACED_AT.findall(front)]
+    assert [(p.width, p.height) for p in read] == [pytest.approx(points)] * 4
     expected = [
-        (180.0, 252.0, s.left * POINTS_PER_PIXEL, points[1] - s.bottom * POINTS_PER_PIXEL)
+        Box(s.left * POINTS_PER_PIXEL, points[1] - s.bottom * POINTS_PER_PIXEL, 180, 252)
         for s in printing.card_slots(PAPERS[paper])
     ]
-    assert len(placed) == 9
-    assert all(
-        all(near(a, b) for a, b in zip(p, e, strict=True))
-        for p, e in zip(placed, expected, strict=True)
+    front = read[0]
+    assert len(front.images) == 9
+    assert all(same_box(p.box, e) for p, e in zip(front.images, expected, strict=True)), (
+        front.images
     )
-    assert not BLEED_BOX.search(front)
-    # The backs of the one card of the second sheet sit in the mirrored slot (top right).
-    (back,) = [tuple(map(float, found)) for found in PLACED_AT.findall(read[3][1])]
+    assert not front.fills
+    # The back of the one card of the second sheet sits in the mirrored slot (top right).
+    (back,) = read[3].images
     top_right = printing.card_slots(PAPERS[paper])[2]
-    assert near(back[2], top_right.left * POINTS_PER_PIXEL)
+    assert near(back.box.x, top_right.left * POINTS_PER_PIXEL)
 
 
 @pytest.mark.parametrize(("paper", "points"), [("a4", (595.2, 841.92)), ("letter", (612, 792))])
 def test_a_pdf_with_bleed_places_6_cards_a_page_each_on_its_bleed(paper, points):
     layout = sheet_layout(PAPERS[paper], bleed=True)
     pages = plan_pages(["red"] * 10, backs="duplex", layout=layout)
-    pdf = write_pdf(pages, layout, jpegs(["red", BACK]))
-    read = read_pdf(pdf)
+    read = read_pdf(write_pdf(pages, layout, jpegs(["red", BACK])))
 
     # The paper is the same; the cards are fewer a page, at exactly 2.5 × 3.5 inches.
-    assert [size for size, _ in read] == [points] * 4
-    assert len(PdfParser.PdfParser(buf=pdf).pages) == 4
-    front = read[0][1]
-    placed = [tuple(map(float, found)) for found in PLACED_AT.findall(front)]
-    assert len(placed) == 6 and {(w, h) for w, h, _, _ in placed} == {(180.0, 252.0)}
-    bleeds = [tuple(map(float, found)) for found in BLEED_BOX.findall(front)]
+    assert [(p.width, p.height) for p in read] == [pytest.approx(points)] * 4
+    front = read[0]
+    assert len(front.images) == 6
+    assert {(round(p.box.width, 2), round(p.box.height, 2)) for p in front.images} == {(180, 252)}
+    bleeds = front.rectangles
     assert len(bleeds) == 6
     bleed_pt = BLEED * POINTS_PER_PIXEL  # 8.4 points: 3 mm
-    for slot, (_, _, x, y), (bx, by, bw, bh) in zip(layout.slots(), placed, bleeds, strict=True):
-        assert near(x, slot.left * POINTS_PER_PIXEL)
-        assert near(y, points[1] - slot.bottom * POINTS_PER_PIXEL)
-        assert near(bx, x - bleed_pt) and near(by, y - bleed_pt)
-        assert near(bw, 180 + 2 * bleed_pt) and near(bh, 252 + 2 * bleed_pt)
+    for slot, placed, bleed in zip(layout.slots(), front.images, bleeds, strict=True):
+        assert near(placed.box.x, slot.left * POINTS_PER_PIXEL)
+        assert near(placed.box.y, points[1] - slot.bottom * POINTS_PER_PIXEL)
+        # Under each card, its bleed: the card's box 3 mm larger all round.
+        assert same_box(bleed.box, grown(placed.box, bleed_pt)), (placed, bleed)
         # Every bleed lies on the page.
-        assert bx >= 0 and by >= 0 and bx + bw <= points[0] and by + bh <= points[1]
-    # Each card is drawn inside a rounded outline (a clipping path) over its bleed.
-    assert front.count(b" W n ") == 6
-    # The bleed is the colour of the card's edge: the dark border.
-    colour = re.search(rb"q ([\d.]+) ([\d.]+) ([\d.]+) rg", front)
-    assert colour and all(
-        abs(float(c) * 255 - e) <= 3 for c, e in zip(colour.groups(), EDGE, strict=True)
-    )
-    # Duplex: the back page mirrors the front, a back behind each card.
-    back_placed = [tuple(map(float, found)) for found in PLACED_AT.findall(read[1][1])]
-    mirrored = [placed[layout.mirrored(i)][2] for i in range(6)]
-    assert [p[2] for p in back_placed] == pytest.approx(mirrored, abs=0.01)
-    assert len(BLEED_BOX.findall(read[1][1])) == 6
+        box = bleed.box
+        assert box.x >= 0 and box.y >= 0
+        assert box.x + box.width <= points[0] and box.y + box.height <= points[1]
+        # The bleed is the colour of the card's edge: the dark border.
+        assert all(abs(c * 255 - e) <= 3 for c, e in zip(bleed.color, EDGE, strict=True))
+        # The card's corners are rounded over in that colour: a piece at each corner, inside
+        # the card's bleed, reaching no further into the card than its rounding.
+        corners = [shape for shape in front.shapes if shape.box in bleed.box]
+        assert len(corners) == 4
+        assert all(shape.color == bleed.color for shape in corners)
+        rounding = printing.BLEED_CORNER * POINTS_PER_PIXEL
+        assert all(
+            overlap(shape.box, placed.box) == pytest.approx((rounding,) * 2) for shape in corners
+        )
+    assert len(front.shapes) == 4 * 6
+    # Duplex: the back page mirrors the front, a back behind each card, each on its bleed.
+    back = read[1]
+    mirrored = [front.images[layout.mirrored(i)].box.x for i in range(6)]
+    assert [p.box.x for p in back.images] == pytest.approx(mirrored, abs=0.01)
+    assert len(back.rectangles) == 6
     # The 4 cards of the second sheet, and their 4 backs.
-    assert len(PLACED_AT.findall(read[2][1])) == len(PLACED_AT.findall(read[3][1])) == 4
+    assert len(read[2].images) == len(read[3].images) == 4
 
 
 def test_a_pdf_with_bleed_still_embeds_each_card_once():
     layout = sheet_layout(PAPERS["a4"], bleed=True)
     pages = plan_pages(["red"] * 13 + [BACK], layout=layout)
     pdf = write_pdf(pages, layout, jpegs(["red", BACK]))
-    assert pdf.count(b"/Subtype /Image") == 2
+    assert embedded_images(pdf) == 2
     assert len(read_pdf(pdf)) == 3
 
 
@@ -271,7 +268,5 @@ def test_the_print_page_offers_bleed_and_prints_with_it(client, alice, legal_dec
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == 'attachment; filename="embers-bleed-letter.pdf"'
     read = read_pdf(response.content)
-    assert [size for size, _ in read] == [(612.0, 792.0)] * 7
-    assert all(
-        len(BLEED_BOX.findall(stream)) == len(PLACED_AT.findall(stream)) for _, stream in read
-    )
+    assert [(page.width, page.height) for page in read] == [(612.0, 792.0)] * 7
+    assert all(len(page.rectangles) == len(page.images) for page in read)

@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from cards import services as card_services
-from decks import selectors
+from decks import deck_page, selectors
 
 from .conftest import PRUNED, REFURBISHED, SPELL
 
@@ -55,7 +55,7 @@ def test_the_deck_view_groups_minions_then_spells_by_level(alice, make_deck, mak
             (make_card(name="Amy", level=1), 1),
         ]
     )
-    view = selectors.deck_view(selectors.deck_with_entries(deck.pk, user=deck.owner), user=alice)
+    view = deck_page.deck_view(selectors.deck_with_entries(deck.pk, user=deck.owner), user=alice)
     assert [(g.label, g.count) for g in view.groups] == [("Minions", 3), ("Spells", 2)]
     assert [row.card.name for row in view.groups[0].rows] == ["Amy", "Zed", "Abe"]
     assert view.size.short and view.size.text == "40–60"
@@ -65,7 +65,7 @@ def test_the_deck_view_flags_cards_to_look_at_and_counts_verdicts(alice, make_de
     deck = make_deck(
         entries=[(make_card(**REFURBISHED), 3), (make_card(**PRUNED), 2), (make_card(), 4)]
     )
-    view = selectors.deck_view(selectors.deck_with_entries(deck.pk, user=deck.owner), user=alice)
+    view = deck_page.deck_view(selectors.deck_with_entries(deck.pk, user=deck.owner), user=alice)
     assert dict(view.verdict_counts) == {"legal": 4, "refurbished": 3, "pruned": 2}
     assert {row.card.name for row in view.flagged} == {"Haunting Lantern", "Old Wisp"}
     assert [row.card.name for row in view.refurbished] == ["Haunting Lantern"]
@@ -76,7 +76,7 @@ def test_the_deck_view_flags_cards_to_look_at_and_counts_verdicts(alice, make_de
 
 def test_the_deck_view_under_another_edition(alice, make_deck, make_card):
     deck = make_deck(entries=[(make_card(), 40)])
-    view = selectors.deck_view(selectors.deck_with_entries(deck.pk, user=deck.owner), edition=11)
+    view = deck_page.deck_view(selectors.deck_with_entries(deck.pk, user=deck.owner), edition=11)
     assert view.edition.number == 11 and view.size.text == "exactly 40"
 
 

@@ -11,8 +11,9 @@ from cards.models import Card
 from decks import goldfish
 from decks.management.commands.load_starter_set import STARTER_SET
 from decks.models import Deck
-from decks.selectors import deck_check, deck_with_entries
+from decks.selectors import deck_with_entries
 from decks.services import deck_definition
+from decks.validation import deck_check
 
 pytestmark = pytest.mark.django_db
 
@@ -53,5 +54,5 @@ def test_the_starter_deck_can_be_goldfished():
     deck = Deck.objects.get(owner__username="starter")
     options = goldfish.Options(games=2000, seed=1)
     result = goldfish.simulate(goldfish.Deck.from_json(deck_definition(deck)), options)
-    assert result["games"] == 2000
-    assert result["not_won"] < 2000
+    assert result.games == 2000
+    assert result.not_won < 2000

@@ -186,6 +186,10 @@ API_ROWS = [
     Row("get", "/api/v1/cards/{card}/export/", read(), api=True),
     Row("post", "/api/v1/cards/{card}/fork/", use(201, anonymous=401), api=True),
     Row("post", "/api/v1/cards/import/", by_actor(201, 201, 401), CARD, api=True),
+    # Only the designer previews or applies an update to the current edition (the 14th
+    # Edition card is designed for an older one).
+    Row("get", "/api/v1/cards/{card}/update-edition/", change(200, anonymous=401), api=True),
+    Row("post", "/api/v1/cards/{card}/update-edition/", change(200, anonymous=401), api=True),
     # collection: everyone's own; bob saved the card while it was public
     Row(
         "get",
@@ -306,6 +310,9 @@ SITE_ROWS = [
     Row("get", "/cards/{card}/history/", read()),
     Row("post", "/cards/{card}/history/{revision}/restore/", change(302, anonymous=LOGIN)),
     Row("post", "/cards/{card}/refurbish/", change(302, anonymous=LOGIN)),
+    # The preview saves nothing; the update is saved, or refused with a message.
+    Row("get", "/cards/{card}/update-edition/", change(200, anonymous=LOGIN)),
+    Row("post", "/cards/{card}/update-edition/", change(302, anonymous=LOGIN)),
     Row("post", "/cards/{card}/copy/", use(302, anonymous=LOGIN)),
     Row("post", "/cards/{card}/collect/", use(302, anonymous=LOGIN), {"copies": "2"}),
     Row(

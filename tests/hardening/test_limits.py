@@ -20,7 +20,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from cards import selectors as card_selectors
 from cards import services as card_services
-from cards import views as card_views
+from cards import verdict_panel
 from cards.models import Card
 from decks import services as deck_services
 from decks.models import Deck
@@ -284,7 +284,7 @@ def test_a_server_error_is_the_sites_standalone_500(alice, card, monkeypatch, se
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(card_views, "_verdict_context", broken)
+    monkeypatch.setattr(verdict_panel, "verdict_context", broken)
     client = Client(raise_request_exception=False)
     page = client.get(f"/cards/{card.pk}/")
     assert page.status_code == 500

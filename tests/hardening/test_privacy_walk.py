@@ -27,6 +27,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from PIL import Image
 
+from cards import renders
 from cards import services as card_services
 from cards.models import Card, CardRevision
 from decks import printing
@@ -146,8 +147,8 @@ class Community:
 
     def remember_renders(self, card: Card) -> None:
         owner = card.owner.username
-        full = card_services.card_render(card=card)
-        small = card_services.card_render(card=card, small=True)
+        full = renders.card_render(card=card)
+        small = renders.card_render(card=card, small=True)
         self.secrets.add_image(owner, full.content)
         self.secrets.add_image(owner, small.content)
         with Image.open(io.BytesIO(full.content)) as image:

@@ -10,10 +10,11 @@ def test_a_term_has_its_definitions_forms_and_relations(api):
     assert answer.status_code == 200
     term = answer.json()
     assert term["name"] == "Self-bounce" and term["kind"] == "keyword"
-    assert term["editions"] == [13, 14]
-    assert term["definitions"][1]["anchor"] == "kw-self-bounce"
-    assert term["definitions"][1]["text"].startswith("To self-bounce a card is to bounce")
-    assert "<dfn>self-bounce</dfn>" in term["definitions"][1]["html"]
+    assert term["editions"] == [12, 13, 14, 15, 16, 17]
+    fourteenth = term["definitions"][2]
+    assert fourteenth["edition"] == 14 and fourteenth["anchor"] == "kw-self-bounce"
+    assert fourteenth["text"].startswith("To self-bounce a card is to bounce")
+    assert "<dfn>self-bounce</dfn>" in fourteenth["html"]
     assert "bounce" in term["uses"]
     assert "self-buries" not in term["forms"] and "self-bounced" in term["forms"]
 

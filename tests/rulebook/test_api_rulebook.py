@@ -2,13 +2,19 @@
 
 import pytest
 
+from rulebook.selectors import edition_numbers
+
 pytestmark = pytest.mark.django_db
 
 
 def test_the_editions_are_listed_with_their_source(api):
     editions = api.get("/api/v1/rulebook/").json()
-    assert [e["number"] for e in editions] == [11, 13, 14]
-    assert editions[2]["source"]["title"] == "Keeper of the Cards Rulebook (14th Edition)"
+    assert [e["number"] for e in editions] == edition_numbers()
+    fourteenth = next(e for e in editions if e["number"] == 14)
+    assert fourteenth["source"]["title"] == "Keeper of the Cards Rulebook (14th Edition)"
+    seventeenth = next(e for e in editions if e["number"] == 17)
+    assert seventeenth["source"]["license"] == "CC BY-SA 4.0"
+    assert "#resources (Exhaustion and Recovery)" in seventeenth["source"]["changes"]
 
 
 def test_an_edition_has_its_sections_in_order_with_anchors_and_text(api):
@@ -32,6 +38,18 @@ def test_the_13th_edition_uses_the_same_anchors(api):
 
 
 def test_an_unknown_edition_is_a_json_404(api):
-    answer = api.get("/api/v1/rulebook/12/")
+    answer = api.get("/api/v1/rulebook/10/")
     assert answer.status_code == 404
-    assert "Known editions: 11, 13, 14." in answer.json()["detail"]
+    known = ", ".join(map(str, edition_numbers()))
+    assert f"Known editions: {known}." in answer.json()["detail"]
+
+
+def test_the_17th_edition_keeps_its_own_anchors(api):
+    book = api.get("/api/v1/rulebook/17/").json()
+    anchors = [s["anchor"] for s in book["sections"]]
+    assert {"zones", "exhaustion", "resource-cost", "pawns", "kw-petrify"} <= set(anchors)
+    assert "field" not in anchors and "resources" not in anchors
+    pawns = book["sections"][anchors.index("pawns")]
+    assert pawns["level"] == 2 and pawns["parent"] == "minions"
+    minions = book["sections"][anchors.index("minions")]
+    assert 'href="#exhaustion"' in minions["html"]

@@ -3,15 +3,18 @@
 import copy
 import json
 
+import jsonschema
 import pytest
 
 from rulebook.content_format import (
+    KINDS,
+    SCHEMA_PATH,
     ContentError,
     parse_edition,
     read_edition_file,
     shipped_edition_files,
 )
-from rulebook.htmltext import html_to_text, sanitize
+from rulebook.htmltext import ANCHOR_RE, html_to_text, sanitize
 
 MINIMAL = {
     "format": 1,
@@ -60,7 +63,8 @@ def with_change(path: str, value: object) -> dict:
 
 def test_every_shipped_edition_file_is_valid():
     numbers = [read_edition_file(path).number for path in shipped_edition_files()]
-    assert numbers == [11, 13, 14]
+    assert numbers == [11, 12, 13, 14, 15, 16, 17]
+    assert [path.stem for path in shipped_edition_files()] == [str(n) for n in numbers]
 
 
 def test_a_minimal_edition_parses_to_plain_values():
@@ -91,6 +95,12 @@ def test_a_minimal_edition_parses_to_plain_values():
         ("terms.0.anchor", "kw-elsewhere", "not in this edition's sections"),
         ("terms.0.forms", "mill", "forms must be a list"),
         ("terms.0.link", "yes", "link must be true or false"),
+        ("terms.0.slug", "Bad Slug", "not a usable slug: lowercase letters"),
+        ("terms.0.forms", ["mill", " "], r"terms\[0\]\.forms\[1\] must not be empty"),
+        ("name", "  ", "name must not be empty"),
+        ("title", "x" * 201, "title is longer than 200 characters"),
+        ("source.url", "ftp://example.org/", "source.url must be an http"),
+        ("sections.0.colour", "red", r"sections\[0\] has fields this format does not know"),
     ],
 )
 def test_a_bad_file_is_refused_with_the_field_at_fault(path, value, message):
@@ -134,3 +144,26 @@ def test_plain_text_has_one_line_per_block_and_leaves_out_figure_notes():
         "<table><tr><th>Old</th><th>New</th></tr><tr><td>x</td><td>y</td></tr></table>"
     )
     assert html_to_text(html) == "One two\n- a\n- b\n  - c\nOld | New\nx | y"
+
+
+def test_every_problem_the_schema_finds_is_told_at_once():
+    document = copy.deepcopy(MINIMAL)
+    del document["name"]
+    document["sections"][1]["level"] = "2"
+    with pytest.raises(ContentError) as raised:
+        parse_edition(document)
+    assert str(raised.value) == "name is missing; sections[1].level must be 1 or 2."
+
+
+def test_the_schema_is_a_json_schema_that_every_shipped_file_matches():
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for path in shipped_edition_files():
+        jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema)
+    assert SCHEMA_PATH not in shipped_edition_files()
+
+
+def test_the_schema_and_the_sanitizer_agree_on_what_an_anchor_is():
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    assert schema["$defs"]["anchor"]["pattern"] == ANCHOR_RE.pattern
+    assert KINDS == ("keyword", "counter", "term", "ruling")

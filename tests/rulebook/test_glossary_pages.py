@@ -23,13 +23,13 @@ def test_the_glossary_lists_every_term_a_to_z(client):
 
 
 def test_search_starts_with_names_and_their_forms():
-    assert names("bur") == ["Bury", "Self-bury"]
+    assert names("bur") == ["Bury", "Dice-burn", "Self-bury"]
     assert names("bury")[0] == "Bury"
     assert set(names("self-b")) == {"Self-bounce", "Self-bury"}
     assert names("buried")[0] == "Bury"
     assert names("sword")[0] == "Sword Counter"
-    assert names("3-dice") == ["Dice-heal"]
-    assert names("Dice")[:2] == ["Dice Counter", "Dice-heal"]
+    assert names("3-dice") == ["Dice-burn", "Dice-heal", "Dice-wound"]
+    assert names("Dice")[:4] == ["Dice Counter", "Dice-burn", "Dice-heal", "Dice-wound"]
     assert names("in play")[0] == "In-play"
 
 
@@ -63,6 +63,23 @@ def test_search_filters_by_edition_and_kind():
         "One player",
         "Place all targets on top of owner's deck in any order",
     }
+
+
+@pytest.mark.parametrize(
+    ("edition", "present", "absent"),
+    [
+        (12, {"Up to", "In-play", "Dice Counter"}, {"Enemy", "Hex-play", "Clone"}),
+        (15, {"Clone", "Enemy minion", "Dice-burn", "Fatigue Counter"}, {"Craft", "Up to"}),
+        (16, {"Craft", "Gift-summon", "On-field", "Remove"}, {"In-play", "Petrify"}),
+        (17, {"Petrify", "Embody", "Pay", "Voodoo Counter"}, {"Ability-targeted", "In-play"}),
+    ],
+)
+def test_each_new_edition_has_its_own_glossary(client, edition, present, absent):
+    listed = set(names("", edition=edition))
+    assert present <= listed and not absent & listed
+    page = client.get("/glossary/", {"edition": edition}).content.decode()
+    shown = set(re.findall(r'class="gl-name" href="/glossary/[a-z0-9-]+/">([^<]+)<', page))
+    assert present <= shown and not absent & shown
 
 
 def test_search_as_you_type_answers_htmx_with_just_the_results(client):

@@ -15,14 +15,15 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def fifteenth(tmp_path):
-    """A 15th edition: the 14th, with a new keyword and hex-play gone."""
-    document = json.loads((CONTENT_DIR / "14.json").read_text(encoding="utf-8"))
+def eighteenth(tmp_path):
+    """An 18th edition kept outside the content folder: the 17th, with a new keyword and
+    hex-play gone."""
+    document = json.loads((CONTENT_DIR / "17.json").read_text(encoding="utf-8"))
     document = copy.deepcopy(document)
-    document["edition"] = 15
-    document["name"] = "15th Edition"
-    document["title"] = "Rulebook (15th Edition)"
-    document["source"]["title"] = "Keeper of the Cards Rulebook (15th Edition)"
+    document["edition"] = 18
+    document["name"] = "18th Edition"
+    document["title"] = "Rulebook (18th Edition)"
+    document["source"]["title"] = "Keeper of the Cards Rulebook (18th Edition)"
     document["sections"] = [s for s in document["sections"] if s["anchor"] != "kw-hex-play"]
     document["sections"].append(
         {
@@ -44,7 +45,7 @@ def fifteenth(tmp_path):
             "forms": ["mill", "mills", "milled", "milling"],
         }
     )
-    path = tmp_path / "15.json"
+    path = tmp_path / "18.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     return path
 
@@ -59,22 +60,22 @@ def snapshot() -> tuple:
     )
 
 
-def test_a_further_edition_is_imported(fifteenth, capsys):
-    call_command("import_rulebook", str(fifteenth))
-    assert "Edition 15: created" in capsys.readouterr().out
-    assert Edition.objects.get(number=15).name == "15th Edition"
-    assert Definition.objects.filter(term__slug="mill", edition__number=15).exists()
+def test_a_further_edition_is_imported(eighteenth, capsys):
+    call_command("import_rulebook", str(eighteenth))
+    assert "Edition 18: created" in capsys.readouterr().out
+    assert Edition.objects.get(number=18).name == "18th Edition"
+    assert Definition.objects.filter(term__slug="mill", edition__number=18).exists()
     assert Term.objects.get(slug="mill").uses.filter(slug="bury").exists()
-    assert not Definition.objects.filter(term__slug="hex-play", edition__number=15).exists()
+    assert not Definition.objects.filter(term__slug="hex-play", edition__number=18).exists()
     assert [m.slug for m in find_keywords("Mill 2 cards.")] == ["mill"]
 
 
-def test_importing_the_same_file_twice_changes_nothing(fifteenth, capsys):
-    call_command("import_rulebook", str(fifteenth))
+def test_importing_the_same_file_twice_changes_nothing(eighteenth, capsys):
+    call_command("import_rulebook", str(eighteenth))
     before = snapshot()
     capsys.readouterr()
-    call_command("import_rulebook", str(fifteenth))
-    assert "Edition 15: unchanged" in capsys.readouterr().out
+    call_command("import_rulebook", str(eighteenth))
+    assert "Edition 18: unchanged" in capsys.readouterr().out
     assert snapshot() == before
 
 
@@ -85,22 +86,22 @@ def test_importing_a_shipped_edition_again_changes_nothing(capsys):
     assert snapshot() == before
 
 
-def test_a_changed_file_replaces_its_edition(fifteenth, capsys):
-    call_command("import_rulebook", str(fifteenth))
-    document = json.loads(fifteenth.read_text(encoding="utf-8"))
+def test_a_changed_file_replaces_its_edition(eighteenth, capsys):
+    call_command("import_rulebook", str(eighteenth))
+    document = json.loads(eighteenth.read_text(encoding="utf-8"))
     document["sections"] = [s for s in document["sections"] if s["anchor"] != "kw-mill"]
     document["terms"] = [t for t in document["terms"] if t["slug"] != "mill"]
-    fifteenth.write_text(json.dumps(document), encoding="utf-8")
-    call_command("import_rulebook", str(fifteenth))
-    assert "Edition 15: updated" in capsys.readouterr().out
-    assert not Section.objects.filter(edition__number=15, anchor="kw-mill").exists()
+    eighteenth.write_text(json.dumps(document), encoding="utf-8")
+    call_command("import_rulebook", str(eighteenth))
+    assert "Edition 18: updated" in capsys.readouterr().out
+    assert not Section.objects.filter(edition__number=18, anchor="kw-mill").exists()
     assert not Term.objects.filter(slug="mill").exists()  # no edition defines it any more
 
 
 def test_a_bad_file_is_a_command_error(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"format": 1, "edition": 15}', encoding="utf-8")
-    with pytest.raises(CommandError, match="source must be an object"):
+    with pytest.raises(CommandError, match="name is missing; title is missing; source is missing"):
         call_command("import_rulebook", str(path))
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_rulebook", str(tmp_path / "missing.json"))

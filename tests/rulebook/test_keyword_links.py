@@ -49,7 +49,8 @@ def test_word_forms_are_found(text, slug, word):
 def test_the_definition_shows_on_hover_and_focus():
     html = render("Silo 1 card.")
     link = re.search(r"<a class=\"kw\"[^>]*>", html).group()
-    assert 'data-definition="Silo: To silo a card means to place it into its owner' in link
+    # The newest wording: the 16th edition's "is to place" replaced "means to place".
+    assert 'data-definition="Silo: To silo a card is to place it into its owner' in link
     assert 'title="Silo: To silo a card' in link
 
 

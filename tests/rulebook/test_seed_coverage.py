@@ -1,6 +1,8 @@
-"""Every keyword and counter of the 14th edition and every glossary term and ruling of the
-11th has a glossary entry. The published rulebooks are read here on their own terms, with
-nothing from the site's conversion, so a term the conversion missed is caught."""
+"""Every keyword and counter of each HTML rulebook with a Keywords section (the 12th and the
+14th to 17th editions), every keyword of the plain-text 13th, and every glossary term and
+ruling of the 11th has a glossary entry of its edition. The published rulebooks are read here
+on their own terms, with nothing from the site's conversion, so a term the conversion missed is
+caught."""
 
 import re
 from html.parser import HTMLParser
@@ -8,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.models import Definition, Term
+from rulebook.models import Definition, Section, Term
 
 pytestmark = pytest.mark.django_db
 
@@ -47,20 +49,32 @@ def collect(path: Path, tags: set[str]) -> list[tuple[str, str, str]]:
     return parser.found
 
 
-def fourteenth_keywords(seeds: Path) -> list[str]:
+def keywords(path: Path) -> list[str]:
+    return [text for section, tag, text in collect(path, {"h4"}) if section == "keywords"]
+
+
+def counters(path: Path) -> list[str]:
     return [
         text
-        for section, tag, text in collect(seeds / "rulebook-14th-edition.html", {"h4"})
-        if section == "keywords"
+        for section, tag, text in collect(path, {"dfn"})
+        if section == "counters" and text.endswith("Counter")
     ]
+
+
+def fourteenth_keywords(seeds: Path) -> list[str]:
+    return keywords(seeds / "rulebook-14th-edition.html")
 
 
 def fourteenth_counters(seeds: Path) -> list[str]:
-    return [
-        text
-        for section, tag, text in collect(seeds / "rulebook-14th-edition.html", {"dfn"})
-        if section == "counters" and text.endswith("Counter")
-    ]
+    return counters(seeds / "rulebook-14th-edition.html")
+
+
+# Edition: (keywords, counter types) its rulebook lists, counted by reading it.
+HTML_EDITIONS = {12: (34, 6), 14: (35, 9), 15: (38, 10), 16: (41, 10), 17: (48, 14)}
+
+
+def source(seeds: Path, edition: int) -> Path:
+    return seeds / f"rulebook-{edition}th-edition.html"
 
 
 def eleventh_entries(seeds: Path, section_id: str) -> list[str]:
@@ -101,6 +115,46 @@ def test_every_counter_type_of_the_14th_edition_has_an_entry(seeds):
     assert Term.objects.get(name="Berzerk Counter").kind == "counter"
 
 
+@pytest.mark.parametrize("edition", sorted(HTML_EDITIONS))
+def test_the_seeds_of_each_html_edition_hold_its_keywords_and_counters(seeds, edition):
+    # Guards the parsing in this file for each edition: an empty list would pass below.
+    keyword_count, counter_count = HTML_EDITIONS[edition]
+    assert len(keywords(source(seeds, edition))) == keyword_count
+    assert len(counters(source(seeds, edition))) == counter_count
+
+
+@pytest.mark.parametrize("edition", sorted(HTML_EDITIONS))
+def test_every_keyword_of_each_html_edition_has_an_entry(seeds, edition):
+    missing = [name for name in keywords(source(seeds, edition)) if not defined_in(name, edition)]
+    assert not missing, f"{edition}th edition keywords without a glossary entry: {missing}"
+    kinds = set(
+        Definition.objects.filter(edition__number=edition, anchor__startswith="kw-")
+        .exclude(kind="counter")
+        .values_list("kind", flat=True)
+    )
+    assert kinds == {"keyword"}
+
+
+@pytest.mark.parametrize("edition", sorted(HTML_EDITIONS))
+def test_every_counter_type_of_each_html_edition_has_an_entry(seeds, edition):
+    names = counters(source(seeds, edition))
+    missing = [name for name in names if not defined_in(name, edition)]
+    assert not missing, f"{edition}th edition counters without a glossary entry: {missing}"
+    defined = Definition.objects.filter(edition__number=edition, kind="counter")
+    assert defined.count() == len(names)
+
+
+def test_the_newest_keywords_and_counters_are_in_the_glossary():
+    for slug in ("craft", "clone", "embody", "petrify", "conscript", "dice-wound", "pay"):
+        assert defined_in(Term.objects.get(slug=slug).name, 17), slug
+    assert {"voodoo-counter", "medic-counter", "assassin-counter", "undying-counter"} <= set(
+        Definition.objects.filter(edition__number=17, kind="counter").values_list(
+            "term__slug", flat=True
+        )
+    )
+    assert Term.objects.get(slug="enemy-minion").forms == ["enemy minion", "enemy minions"]
+
+
 def test_every_glossary_term_and_ruling_of_the_11th_edition_has_an_entry(seeds):
     for section in ("glossary", "rulings"):
         missing = [name for name in eleventh_entries(seeds, section) if not defined_in(name, 11)]
@@ -125,9 +179,20 @@ def test_every_keyword_heading_of_the_13th_edition_has_an_entry(seeds):
     assert not missing, f"13th edition keywords without a glossary entry: {missing}"
 
 
-def test_passages_commented_out_of_the_14th_edition_are_not_in_force(client):
-    page = client.get("/rulebook/14/").content.decode()
-    assert "Redacted Card Texts" not in page
-    assert "Revised Cost Texts" not in page
+@pytest.mark.parametrize("edition", [12, 14, 15, 16, 17])
+def test_passages_commented_out_are_not_in_force(client, edition):
+    page = client.get(f"/rulebook/{edition}/").content.decode()
+    assert "Redacted Card Texts" not in page and "Redacted Ability Text" not in page
+    assert "Revised Cost Texts" not in page and "Revised Costs" not in page
+    assert "Revised Ability Text" not in page
     assert "Remove x counters from this card" not in page
-    assert 'id="refurbished"' in page
+    assert 'id="cleanslate"' in page
+
+
+def test_what_the_later_editions_keep_in_force_is_there(client):
+    assert 'id="refurbished"' in client.get("/rulebook/15/").content.decode()
+    for edition in (16, 17):
+        page = client.get(f"/rulebook/{edition}/").content.decode()
+        assert 'id="revised-levels"' in page
+        levels = Section.objects.get(edition__number=edition, anchor="revised-levels")
+        assert "\u201csilo the targets\u201d (16th Edition)" in levels.text

@@ -20,6 +20,46 @@ def test_an_entry_shows_the_definition_of_each_edition_newest_first(client):
     assert 'href="/rulebook/14/#kw-fatigue"' in page
 
 
+def test_an_entry_shows_its_wording_in_every_edition_that_has_it(client):
+    page = client.get("/glossary/destroy/").content.decode()
+    numbers = [
+        int(n) for n in re.findall(r'<section class="gl-definition" id="edition-(\d+)"', page)
+    ]
+    assert numbers == [17, 16, 15, 14, 13, 12, 11]  # newest first
+    for number in numbers:
+        definition = re.search(rf'id="edition-{number}".*?</section>', page, re.S).group()
+        assert f"{number}th Edition" in definition
+        assert f'href="/rulebook/{number}/#kw-destroy"' in definition
+        # The edition's own wording: the 13th edition's graveyard became the grave.
+        wording = re.search(r'class="gl-definition-text">(.*?)</div>', definition, re.S).group(1)
+        assert "destruction of a card" in wording
+        assert ("graveyard" in wording) is (number <= 12)
+    assert "Changed since the 12th Edition" in page
+
+
+def test_an_entry_of_the_newest_editions_only(client):
+    page = client.get("/glossary/petrify/").content.decode()
+    assert re.findall(r'<section class="gl-definition" id="edition-(\d+)"', page) == ["17"]
+    assert "flip it face-down" in page
+    assert "Not in the 16th Edition" in page
+    page = client.get("/glossary/craft/").content.decode()
+    assert re.findall(r'<section class="gl-definition" id="edition-(\d+)"', page) == ["17", "16"]
+    assert "Changed since the 16th Edition" in page  # "a valid normal minion design"
+
+
+def test_a_renamed_keyword_keeps_each_name_at_its_own_entry(client):
+    in_play = client.get("/glossary/in-play/").content.decode()
+    assert re.findall(r'<section class="gl-definition" id="edition-(\d+)"', in_play) == [
+        "15",
+        "14",
+        "13",
+        "12",
+        "11",
+    ]
+    on_field = client.get("/glossary/on-field/").content.decode()
+    assert 'href="/rulebook/16/#kw-on-field"' in on_field
+
+
 def test_an_unchanged_definition_says_so(client):
     page = client.get("/glossary/bury/").content.decode()
     assert "Unchanged since the 13th Edition" in page
@@ -62,8 +102,9 @@ def test_links_inside_a_definition_lead_into_the_rulebook(client):
 def test_the_entry_lists_where_the_rulebook_uses_the_term(client):
     page = client.get("/glossary/ghost-play/").content.decode()
     mentions = page[page.index('id="mentions-h"') :].split("</section>")[0]
-    assert 'href="/rulebook/14/#minions"' in mentions
-    assert 'href="/rulebook/14/#refurbished"' in mentions
+    # In the newest edition's rulebook.
+    assert 'href="/rulebook/17/#minions"' in mentions
+    assert 'href="/rulebook/17/#refurbished"' in mentions
 
 
 def test_public_cards_that_use_the_term_are_listed(client, alice, bob):
@@ -106,7 +147,7 @@ def test_an_entry_without_public_cards_says_so(client):
 def test_neighbouring_entries_are_linked(client):
     page = client.get("/glossary/bury/").content.decode()
     assert 'rel="prev" href="/glossary/bounce/"' in page
-    assert 'rel="next" href="/glossary/controller/"' in page
+    assert 'rel="next" href="/glossary/clone/"' in page
 
 
 @pytest.mark.parametrize("slug", ["no-such-term", "download", "bury2"])

@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from decks.services import deck_definition
-from simulations import services
+from simulations import runs, services
 from simulations.models import SimulationRun
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def test_staff_list_runs_and_filter_them_by_status(client, staff, alice, make_de
     deck = make_deck(alice)
     waiting = start(alice, deck, 1)
     failed = start(alice, deck, 2)
-    services.run_fail(run_id=failed.pk, error="The database was unavailable.")
+    runs.run_fail(run_id=failed.pk, error="The database was unavailable.")
     client.force_login(staff)
     page = client.get("/admin/simulations/simulationrun/").content.decode()
     assert str(waiting.id) in page and str(failed.id) in page
@@ -58,7 +58,7 @@ def test_staff_queue_a_stuck_run_and_a_failed_one_again(client, staff, alice, ma
     deck = make_deck(alice)
     stuck = start(alice, deck, 3)
     failed = start(alice, deck, 4)
-    services.run_fail(run_id=failed.pk, error="It did not finish by its deadline.")
+    runs.run_fail(run_id=failed.pk, error="It did not finish by its deadline.")
     stuck.chunks.filter(index=0).update(tally={"played": True}, done=timezone.now())
     queued.clear()
     client.force_login(staff)

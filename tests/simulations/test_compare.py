@@ -8,7 +8,8 @@ import uuid
 import pytest
 
 from cards.services import card_update
-from simulations import charts, comparison, services
+from simulations import chart_layout, charts, comparison, services
+from simulations.runs import run_fail
 from tests.simulations.conftest import minion
 
 pytestmark = pytest.mark.django_db
@@ -265,7 +266,7 @@ def test_unfinished_runs_are_shown_with_their_progress(client, api, alice, make_
     assert body["differences"] is None
     assert (body["run"]["status"], body["other"]["status"]) == ("queued", "queued")
 
-    services.run_fail(run_id=runs[1].pk, error="The queue lost it.")
+    run_fail(run_id=runs[1].pk, error="The queue lost it.")
     page = client.get(compare_url(first, second), headers={"HX-Request": "true"}).content.decode()
     assert "Run B failed" in page and "The queue lost it." in page
     assert "Run A is not finished yet" in page
@@ -349,7 +350,7 @@ def test_several_series_share_the_axes_and_are_told_apart():
     assert kill.bands[1].hover == "Turn 2 · A: 40.0% · B: 20.0% · B − A: −20.0 points"
     # The legend sits above the plot, clear of it.
     assert all(entry.y < kill.top - 14 for entry in kill.legend)
-    assert kill.height - kill.top == charts.HEIGHT - charts.TOP
+    assert kill.height - kill.top == chart_layout.HEIGHT - chart_layout.TOP
 
     longer = result([0.0] * 8 + [0.5, 1.0])
     drawn, last = charts.compare_charts([longer, slow], ["A", "B"])
@@ -359,11 +360,17 @@ def test_several_series_share_the_axes_and_are_told_apart():
 
 
 def test_a_single_run_chart_is_drawn_as_before():
-    single = charts.line_chart(
-        {"1": 0.2, "2": 0.6}, slug="x", title="t", y_label="y", last_turn=2, hover="{}: {}".format
+    single = chart_layout.series_chart(
+        "line",
+        [{"1": 0.2, "2": 0.6}],
+        slug="x",
+        title="t",
+        y_label="y",
+        last_turn=2,
+        hover="{}: {}".format,
     )
     assert not single.several and single.legend == () and single.bands == ()
-    assert single.marks == single.series[0].marks and single.line == single.series[0].line
+    assert single.marks == single.series[0].marks and single.series[0].line
 
 
 def test_differences_are_signed_as_people_write_them():

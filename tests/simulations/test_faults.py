@@ -17,7 +17,8 @@ from django.db.models import Sum
 from accounts.models import ApiToken
 from simulations import services
 from simulations.models import SimulationChunk, SimulationRun
-from simulations.services import options_from_json, run_in_process
+from simulations.runs import options_from_json
+from simulations.services import run_in_process
 from tests.simulations.conftest import wait_for
 from tests.simulations.tcp_proxy import TcpProxy
 from tests.simulations.test_workers import free_port, start, start_redis
@@ -92,8 +93,11 @@ def test_a_queue_lost_in_a_redis_restart_heals_with_nobody_watching(
     assert all("task_id=" in line and "duration_ms=" in line for line in played)
 
 
+RUNS = 32
+
+
 def test_a_backlog_is_not_taken_for_a_stall(api, alice, make_deck, broker, workers, settings):
-    """Eight runs started one after another for one worker wait their turn for many seconds
+    """Runs started one after another for one worker wait their turn for many seconds
     while a sweep looks four times a second: none of their chunks is sent twice.
 
     Beat's own sweeps wait in the same queue, behind the backlog, and are dropped once older
@@ -121,16 +125,18 @@ def test_a_backlog_is_not_taken_for_a_stall(api, alice, make_deck, broker, worke
 
     run_ids = []
     judged_while_waiting = 0
-    for seed in range(8):
+    # Started back to back, so the queue holds seconds of chunks however fast the worker plays
+    # them (a chunk of this deck takes ~15 ms on a quiet machine): a sweep between starts sends
+    # the probe that later sweeps judge by, while the later runs' chunks still wait behind it.
+    for seed in range(RUNS):
         answer = start(api, deck, games=200_000, seed=seed)
         assert answer.status_code == 202
         run_ids.append(answer.json()["id"])
-        for _ in range(2):
+        if seed % 4 == 0:
             judged_while_waiting += sweep()
-            time.sleep(0.25)
     deadline = time.monotonic() + 180
     while not all(succeeded(run_id) for run_id in run_ids):
-        assert time.monotonic() < deadline, f"the eight runs did not finish\n{workers.logs()}"
+        assert time.monotonic() < deadline, f"the runs did not finish\n{workers.logs()}"
         judged_while_waiting += sweep()
         time.sleep(0.25)
 
@@ -139,8 +145,8 @@ def test_a_backlog_is_not_taken_for_a_stall(api, alice, make_deck, broker, worke
     assert judged_while_waiting >= 1, "the sweep never judged the queue while chunks waited"
     runs = SimulationRun.objects.filter(pk__in=run_ids)
     chunks = SimulationChunk.objects.filter(run__in=runs)
-    assert chunks.count() == 160
-    assert chunks.aggregate(taken=Sum("deliveries"))["taken"] == 160
+    assert chunks.count() == RUNS * 20
+    assert chunks.aggregate(taken=Sum("deliveries"))["taken"] == RUNS * 20
     assert not runs.filter(requeued__isnull=False).exists()
     # Beat's sweeps dropped behind the backlog are logged as themselves, not as the last chunk.
     log = (workers.log_dir / "alone.log").read_text().splitlines()

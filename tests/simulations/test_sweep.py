@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from simulations import services, sweep
+from simulations import runs, services, sweep
 from simulations.models import QueueMark, SimulationChunk, SimulationRun
 from simulations.tasks import retry_wait
 
@@ -134,8 +134,8 @@ def test_a_run_past_its_deadline_fails_saying_why(run, sent):
 
 def test_a_run_whose_last_chunk_was_played_but_not_counted_is_finished(run, sent):
     """The worker that played the last chunk stopped before it could finish the run."""
-    deck = services.goldfish_deck(run.deck_snapshot)
-    options = services.options_from_json(run.options)
+    deck = runs.goldfish_deck(run.deck_snapshot)
+    options = runs.options_from_json(run.options)
     for chunk in run.chunks.all():
         tally = services.goldfish.play_chunk(deck, options, chunk.first_block, chunk.end_block)
         SimulationChunk.objects.filter(pk=chunk.pk).update(tally=tally.to_json())
@@ -155,8 +155,8 @@ def test_a_probe_moves_the_mark_forward_only():
 
 
 def test_a_worker_taking_a_chunk_holds_it_and_counts_the_delivery(run):
-    services.chunk_play(run_id=str(run.id), index=0)
-    services.chunk_play(run_id=str(run.id), index=0)  # delivered twice: played once
+    runs.chunk_play(run_id=str(run.id), index=0)
+    runs.chunk_play(run_id=str(run.id), index=0)  # delivered twice: played once
     chunk = run.chunks.get(index=0)
     assert chunk.tally is not None and chunk.deliveries == 2
     assert chunk.leased_until is None  # played: nothing left to hold

@@ -93,7 +93,8 @@ def test_a_worker_killed_mid_run_loses_nothing(api, alice, make_deck, workers):
     assert run.result["games"] == 200_000
     assert sum(run.result["kill_turn"]["histogram"].values()) + run.result["not_won"] == 200_000
 
-    from simulations.services import options_from_json, run_in_process
+    from simulations.runs import options_from_json
+    from simulations.services import run_in_process
 
     expected = run_in_process(definition=run.deck_snapshot, options=options_from_json(run.options))
     assert run.result == expected

@@ -84,10 +84,16 @@ class _Ingest(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 - the standard library's name
         length = int(self.headers.get("Content-Length", 0))
         body = self.rfile.read(length)
-        if self.headers.get("Content-Encoding") == "gzip":
+        encoding = self.headers.get("Content-Encoding")
+        if encoding == "gzip":
             import gzip
 
             body = gzip.decompress(body)
+        elif encoding == "br":
+            # sentry-sdk compresses with Brotli whenever the module is installed.
+            import brotli
+
+            body = brotli.decompress(body)
         _Ingest.received.append(body)
         self.send_response(200)
         self.end_headers()

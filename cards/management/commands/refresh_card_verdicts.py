@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from cards.services import verdicts_refresh
+from cards.verdicts import verdicts_refresh
 
 
 class Command(BaseCommand):

@@ -12,8 +12,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from cards.services import card_update
+from decks.importing import deck_import
 from decks.models import Deck
-from decks.services import deck_import
 
 STARTER_SET = Path(__file__).resolve().parents[2] / "starter" / "starter-set.json"
 

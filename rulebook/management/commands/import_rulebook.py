@@ -2,7 +2,8 @@
 
 Each file is one edition in the format of ``rulebook/content/editions/*.json`` (see
 :mod:`rulebook.content_format`). A file already loaded unchanged is left alone, so running
-the command twice with the same file changes nothing.
+the command twice with the same file changes nothing. The files of rulebook/content/editions/
+need no command: ``migrate`` loads them.
 """
 
 from pathlib import Path

@@ -443,4 +443,4 @@ def test_checks_and_cards_are_immutable():
 
 def test_an_unknown_edition_is_an_error():
     with pytest.raises(UnknownEdition):
-        check_card(spell(), 12)
+        check_card(spell(), 18)

@@ -143,7 +143,16 @@ def test_as_dict():
 
     data = check_deck([DeckEntry(39, old)], 14).as_dict()
 
-    assert set(data) == {"edition", "legal", "size", "withheld", "problems", "cards"}
+    assert set(data) == {
+        "edition",
+        "legal",
+        "size",
+        "withheld",
+        "ultra_points",
+        "ultra_points_limit",
+        "problems",
+        "cards",
+    }
     assert (data["edition"], data["legal"], data["size"], data["withheld"]) == (14, False, 39, 0)
     assert [p["code"] for p in data["problems"]] == ["deck_too_small", "card_pruned"]
     assert set(data["problems"][0]) == {"code", "message", "card"}

@@ -1,13 +1,16 @@
 """Every row of every edition's tables, with numbers in place of x, y and z.
 
 The generated tests read the tables from the data files, so a new edition's rows are covered
-the day its file lands. The explicit tests below them spell out the expected strings, so a
-wrong transcription in the data fails them.
+the day its file lands: every printed row, and every row again in the wordings its rulebook
+allows ("the targets" read as "it" from the 16th on). The explicit tests below them spell out
+the expected strings, so a wrong transcription in the data fails them; that the data holds
+exactly the rulebooks' rows is test_edition_rulebooks.py's business.
 """
 
 import pytest
 
-from cards.rules import Verdict, check_card, get_edition, load_editions, refurbish
+from cards.rules import Verdict, check_card, get_edition, load_editions, ordinal, refurbish
+from cards.rules.text import find_entries
 
 from .helpers import (
     NUMBER_SETS,
@@ -110,7 +113,12 @@ def test_every_revised_cost_text_prunes_cards_older_than_its_revision(number, in
     unmarked = check_card(spell(printed, design_edition=None), number)
 
     assert older.verdict is Verdict.PRUNED
-    assert [(r.code, r.text) for r in older.reasons] == [("revised_cost_text", printed)]
+    reasons = [(r.code, r.text) for r in older.reasons]
+    clean_slate = EDITIONS[number].clean_slate
+    if clean_slate is not None and row.edition - 1 < clean_slate:
+        assert ("revised_cost_text", printed) in reasons  # and before the clean slate
+    else:
+        assert reasons == [("revised_cost_text", printed)]
     if not EDITIONS[number].indicator_required:
         assert unmarked.verdict is Verdict.PRUNED
         assert [r.code for r in unmarked.reasons] == ["revised_cost_text"]
@@ -147,10 +155,19 @@ def test_no_entry_matches_with_something_that_is_not_a_positive_whole_number(
     number, table, entry, not_a_count
 ):
     printed = with_numbers(entry, {"x": not_a_count, "y": not_a_count, "z": not_a_count})
+    edition = EDITIONS[number]
+    tables = [row.original for row in edition.refurbished] + list(edition.redacted)
+    tables += [row.text for row in edition.revised_cost]
 
     check = check_card(_card_for(number, printed, design_edition=number), number)
 
-    assert check.verdict is Verdict.LEGAL, check.reasons
+    # Where the guide is enforced such a text is no component either, and an invalid card
+    # shows only why it is invalid: the tables are asked directly.
+    assert find_entries(printed, tables) == ()
+    assert check.replacements == ()
+    assert check.verdict in (Verdict.LEGAL, Verdict.INVALID), check.reasons
+    if not edition.guide_enforced:
+        assert check.verdict is Verdict.LEGAL, check.reasons
 
 
 @pytest.mark.parametrize(("number", "index", "row"), REFURBISHED, ids=_ids(REFURBISHED))
@@ -164,17 +181,35 @@ def test_refurbished_rows_only_use_numbers_the_original_has(number, index, row):
 # -- written out by hand -------------------------------------------------------------------
 
 
+def _counts(number: int) -> list[int]:
+    edition = EDITIONS[number]
+    return [len(edition.refurbished), len(edition.redacted), len(edition.revised_cost)]
+
+
 def test_the_tables_have_the_rulebook_row_counts():
-    assert [len(EDITIONS[11].refurbished), len(EDITIONS[11].redacted)] == [9, 17]
-    assert len(EDITIONS[11].revised_cost) == 10
-    assert (EDITIONS[13].refurbished, EDITIONS[13].redacted, EDITIONS[13].revised_cost) == (
-        (),
-        (),
-        (),
-    )
-    # The 14th rulebook's redacted and revised-cost sections are commented out: not in force.
-    assert len(EDITIONS[14].refurbished) == 1
-    assert (EDITIONS[14].redacted, EDITIONS[14].revised_cost) == ((), ())
+    assert _counts(11) == [9, 17, 10]
+    # The 12th rulebook's three tables are all commented out: none is in force.
+    assert _counts(12) == [0, 0, 0]
+    assert _counts(13) == [0, 0, 0]
+    # The 14th and 15th rulebooks' redacted and revised-cost sections are commented out.
+    assert _counts(14) == [1, 0, 0]
+    assert _counts(15) == [1, 0, 0]
+    # The 16th and 17th: 6 and 9 refurbished rows, the redacted section commented out, and 3
+    # revised levels, 2 of which say "the targets" and so are also matched as "it".
+    assert _counts(16) == [6, 0, 3 + 2]
+    assert _counts(17) == [9, 0, 3 + 2]
+
+
+def test_only_the_16th_and_17th_let_the_targets_read_it():
+    assert [n for n, e in EDITIONS.items() if e.text_variants] == [16, 17]
+    assert [(v.text, v.may_read) for v in EDITIONS[17].text_variants] == [("the targets", "it")]
+    assert [row.text for row in EDITIONS[17].revised_cost] == [
+        "See enemy's hand and target up to x cards therein",
+        "sheathe the targets",
+        "silo the targets",
+        "sheathe it",
+        "silo it",
+    ]
 
 
 def test_14th_ghost_play_that_must_pay_is_hex_play():
@@ -262,7 +297,7 @@ def test_11th_drawing_cards_needs_a_9th_edition_card():
 
     assert eighth.verdict is Verdict.PRUNED
     assert eighth.reasons[0].message == (
-        'Pruned: the cost of "Draw 2 cards." was revised in the 9th edition, and this card was'
+        'Pruned: "Draw 2 cards." was revised in the 9th edition, and this card was'
         " designed for the 8th. See 'Revised Costs' in the 11th Edition rulebook."
     )
     assert ninth.verdict is Verdict.LEGAL
@@ -305,3 +340,101 @@ def test_edition_objects_and_numbers_give_the_same_check():
     card = spell("Exhaust 2 of your unexhausted cards in play.", design_edition=11)
 
     assert check_card(card, 11) == check_card(card, get_edition(11))
+
+
+# -- the 12th, 15th, 16th and 17th ---------------------------------------------------------
+
+
+def test_12th_has_nothing_to_refurbish_or_prune_by_text():
+    text = "Ghost-play, must pay resource cost: Draw 1 card."
+
+    assert refurbish(text, 12) == (text, ())
+    assert check_card(spell("Draw 2 cards.", design_edition=12), 12).verdict is Verdict.LEGAL
+
+
+def test_15th_ghost_play_that_must_pay_is_hex_play():
+    new, _ = refurbish("Ghost-play, must pay resource cost: Draw 1 card.", 15)
+
+    assert new == "Hex-play: Draw 1 card."
+
+
+def test_16th_resources_are_cards_in_your_granary():
+    new, (replacement,) = refurbish("Self-bury 2 of your resources → Draw 1 card.", 16)
+
+    assert new == "Self-bury 2 cards in your granary → Draw 1 card."
+    assert (replacement.original, replacement.new) == (
+        "2 of your resources",
+        "2 cards in your granary",
+    )
+
+
+@pytest.mark.parametrize("number", [16, 17])
+def test_16th_and_17th_in_play_cards_are_on_field_minions(number):
+    assert refurbish("Target 1 in-play card.", number)[0] == "Target 1 on-field minion."
+    assert refurbish("Self-exhaust 3 minions → Draw 1 card.", number)[0] == (
+        "Self-exhaust 3 on-field minions → Draw 1 card."
+    )
+    assert refurbish("Summon 2 level 3 pawns.", number)[0] == "Craft 2 level 3 pawns."
+    assert refurbish("When this card as a resource is destroyed: Draw 1 card.", number)[0] == (
+        "When this card in your granary is destroyed: Draw 1 card."
+    )
+
+
+def test_17th_damaged_and_destroyed_minions():
+    assert refurbish("When this on-field minion is damaged: Draw 1 card.", 17)[0] == (
+        "When your on-field minion(s) is damaged: Draw 1 card."
+    )
+    assert (
+        refurbish(
+            "When your on-field minion(s) (excluding this card) is damaged: Draw 1 card.", 17
+        )[0]
+        == "When your on-field minion(s) is damaged: Draw 1 card."
+    )
+    assert (
+        refurbish("When this on-field minion is destroyed (ghost-play): Draw 1 card.", 17)[0]
+        == "When this card in your battlefield is destroyed (ghost-play): Draw 1 card."
+    )
+
+
+def test_16th_does_not_know_the_17th_rows():
+    text = "When this on-field minion is damaged: Draw 1 card."
+
+    assert refurbish(text, 16) == (text, ())
+
+
+@pytest.mark.parametrize("number", [16, 17])
+@pytest.mark.parametrize("printed", ["Sheathe the targets.", "Sheathe it.", "Silo it."])
+def test_sheathing_and_siloing_need_a_16th_edition_card(number, printed):
+    fifteenth = check_card(spell(printed, design_edition=15), number)
+    sixteenth = check_card(spell(printed, design_edition=16), number)
+
+    assert fifteenth.verdict is Verdict.PRUNED
+    assert fifteenth.reasons[0].code == "revised_cost_text"
+    assert fifteenth.reasons[0].text == printed[:-1]
+    assert fifteenth.reasons[0].message == (
+        f'Pruned: "{printed[:-1]}" was revised in the 16th edition, and this card'
+        f" was designed for the 15th. See 'Revised Levels' in the {ordinal(number)} Edition"
+        " rulebook."
+    )
+    assert fifteenth.reasons[0].section == "#revised-levels"
+    assert sixteenth.verdict is not Verdict.PRUNED
+
+
+def test_it_stands_for_the_targets_only_as_a_whole_word():
+    revised = [row.text for row in EDITIONS[17].revised_cost]
+
+    assert find_entries("Sheathe items.", revised) == ()
+    assert find_entries("Silo itself.", revised) == ()
+    assert [m.text for m in find_entries("Sheathe it.", revised)] == ["Sheathe it"]
+
+
+def test_15th_knows_no_revised_levels():
+    assert check_card(spell("Sheathe the targets.", design_edition=14), 15).verdict is not (
+        Verdict.PRUNED
+    )
+
+
+def test_a_plural_holds_the_row_and_keeps_its_ending() -> None:
+    # The 17th refurbishes "in-play card" to "on-field minion": the plural is the same text.
+    assert refurbish("Target up to 2 in-play cards.", 17)[0] == "Target up to 2 on-field minions."
+    assert refurbish("Target in-play cardboard.", 17)[0] == "Target in-play cardboard."

@@ -116,7 +116,6 @@ def test_match_case():
     [
         "reghost-play, must pay resource cost:",
         "non-ghost-play, must pay resource cost:",
-        "ghost-play, must pay resource costs:",
         "ghost-play, must pay resource cost-free:",
     ],
 )

@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from decks.goldfish import Deck, GoldfishCard, Options
-from decks.goldfish.engine import Batch, Counts
-from decks.goldfish.policy import build_tables
+from decks.goldfish.engine import Batch, play_turns
+from decks.goldfish.engine.batch import stacked_game
 
 
 def minion(name: str, level: int = 0, sp: int = 1, text: str = "") -> GoldfishCard:
@@ -49,21 +49,7 @@ class Game:
 def prepared(the_deck: Deck, top: list[str], options: Options, face: int = 1) -> Batch:
     """One game, set up but not played, whose deck starts with the cards named in
     ``top`` (the rest follow in name order), with dice that always show ``face``."""
-    tables = build_tables(the_deck, options.max_turns)
-    free: dict[str, list[int]] = {}
-    for index in range(len(tables.card_type)):
-        name_index = int(np.searchsorted(tables.name_starts, index, side="right")) - 1
-        free.setdefault(tables.names[name_index], []).append(index)
-    order = [free[name].pop(0) for name in top]
-    order += [i for name in tables.names for i in free[name]]
-    counts = Counts(tables, options.max_turns)
-    batch = Batch(
-        tables,
-        options,
-        np.array([order], dtype=np.int16),
-        np.zeros((1, options.max_turns)),
-        counts,
-    )
+    batch = stacked_game(the_deck, options, top)
     batch.dice_table = LoadedDice(face)  # type: ignore[assignment]
     return batch
 
@@ -72,8 +58,8 @@ def stacked(the_deck: Deck, top: list[str], options: Options, face: int = 1) -> 
     """Play one game whose deck starts with the cards named in ``top`` (the rest follow
     in name order), with dice that always show ``face``."""
     batch = prepared(the_deck, top, options, face)
-    tables, counts = batch.t, batch.counts
-    batch.run()
+    tables, counts = batch.tables, batch.counts
+    play_turns(batch)
     kills = [t for t, c in enumerate(counts.kills, start=1) if c]
     seen: dict[str, int | None] = {}
     for i, name in enumerate(tables.names):

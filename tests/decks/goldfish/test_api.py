@@ -1,5 +1,6 @@
 """The public API: options, decks from JSON, chunks, tallies and the result JSON."""
 
+import dataclasses
 import json
 import random
 
@@ -19,6 +20,7 @@ from decks.goldfish import (
     simulate,
     summarize,
 )
+from decks.goldfish.policy import build_tables
 from decks.goldfish.reference import reference_deck
 
 RESULT_KEYS = {
@@ -170,7 +172,8 @@ OPTIONS = Options(games=9_500, seed=20_240_501, max_turns=12, bury="default")
 
 @pytest.fixture(scope="module")
 def whole() -> dict[str, object]:
-    return simulate(reference_deck(), OPTIONS)
+    """The result JSON of the reference run."""
+    return simulate(reference_deck(), OPTIONS).as_dict()
 
 
 def test_the_result_has_exactly_the_documented_shape(whole: dict[str, object]) -> None:
@@ -195,13 +198,28 @@ def test_the_result_has_exactly_the_documented_shape(whole: dict[str, object]) -
     assert values == sorted(values)
 
 
+def test_the_result_is_a_value_whose_json_holds_the_same_numbers(
+    whole: dict[str, object],
+) -> None:
+    result = simulate(reference_deck(), OPTIONS)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.games = 1  # type: ignore[misc]
+    assert result.won == 9_500 - result.not_won == result.kill_turn.won
+    assert result.kill_turn.as_dict() == whole["kill_turn"]
+    assert result.ignored_effects == dict(build_tables(reference_deck(), 12).ignored)
+    changed = result.as_dict()
+    changed["kill_turn"]["histogram"]["1"] = -1
+    changed["p_seen_by_turn"]["Spark"]["1"] = -1.0
+    assert result.as_dict() == whole  # what as_dict gives away is the caller's to change
+
+
 def test_same_seed_same_numbers(whole: dict[str, object]) -> None:
-    assert simulate(reference_deck(), OPTIONS) == whole
+    assert simulate(reference_deck(), OPTIONS).as_dict() == whole
 
 
 def test_different_seed_different_numbers(whole: dict[str, object]) -> None:
     other = Options(games=9_500, seed=20_240_502, max_turns=12, bury="default")
-    assert simulate(reference_deck(), other) != whole
+    assert simulate(reference_deck(), other).as_dict() != whole
 
 
 def test_any_split_into_chunks_merges_to_the_same_numbers(whole: dict[str, object]) -> None:
@@ -217,14 +235,14 @@ def test_any_split_into_chunks_merges_to_the_same_numbers(whole: dict[str, objec
         random.Random(len(split)).shuffle(tallies)
         # Tallies travel as JSON between workers.
         tallies = [Tally.from_json(json.dumps(t.to_json())) for t in tallies]
-        assert summarize(merge(tallies), the_deck, OPTIONS) == whole
+        assert summarize(merge(tallies), the_deck, OPTIONS).as_dict() == whole
     pairwise = merge(
         [
             merge([play_chunk(the_deck, OPTIONS, 0, 3), play_chunk(the_deck, OPTIONS, 7, 10)]),
             play_chunk(the_deck, OPTIONS, 3, 7),
         ]
     )
-    assert summarize(pairwise, the_deck, OPTIONS) == whole
+    assert summarize(pairwise, the_deck, OPTIONS).as_dict() == whole
 
 
 def test_tally_round_trips_through_json() -> None:
@@ -262,7 +280,7 @@ def test_the_last_block_may_be_short() -> None:
     tally = play_chunk(the_deck, options, 1, 2)
     assert tally.games == 234
     result = simulate(the_deck, options)
-    assert result["games"] == 1_234
+    assert result.games == 1_234
     # The first 1,000 games are the same games whatever the total.
     first_block = play_chunk(the_deck, options, 0, 1)
     bigger = Options(games=2_000, seed=5, max_turns=8)

@@ -6,6 +6,7 @@ number below can be worked out by hand.
 """
 
 from decks.goldfish import Options, simulate
+from decks.goldfish.engine.action_phase import action_phase
 
 from .helpers import deck, minion, prepared, spell, stacked
 
@@ -29,8 +30,8 @@ def test_on_summon_text_is_no_component_and_deals_nothing() -> None:
         "Zapper", sp=0, text="When this card is summoned: Inflict 2 damage to an enemy player."
     )
     result = simulate(deck((40, zapper)), Options(games=200, seed=1, max_turns=3, bury="none"))
-    assert result["unmodeled_cards"] == ["Zapper"]
-    assert result["mean_damage_by_turn"] == {"1": 0.0, "2": 0.0, "3": 0.0}
+    assert result.unmodeled_cards == ("Zapper",)
+    assert result.mean_damage_by_turn == {"1": 0.0, "2": 0.0, "3": 0.0}
 
 
 def test_a_minion_ability_waits_until_the_minion_is_ready_and_exhausts_it() -> None:
@@ -94,25 +95,25 @@ def test_a_resource_cost_is_paid_only_when_payable() -> None:
     sage = minion("Sage", sp=0, text="SCRIBE: Self-exhaust 2 resources\u2192 Draw 2 cards.")
     the_deck = deck((1, sage), (39, minion("Knight", level=5, sp=1)))
     batch = prepared(the_deck, ["Sage"], options(6))
-    batch.act[0] = 1
+    batch.action_minions[0] = 1
     batch.granary[:] = 1
-    batch.action_phase(2)
-    assert batch.ptr.tolist() == [5]  # one resource: the ability cannot be paid
+    action_phase(batch, 2)
+    assert batch.next_card.tolist() == [5]  # one resource: the ability cannot be paid
     batch = prepared(the_deck, ["Sage"], options(6))
-    batch.act[0] = 1
+    batch.action_minions[0] = 1
     batch.granary[:] = 2
-    batch.action_phase(2)
-    assert batch.ptr.tolist() == [7] and batch.res.tolist() == [0]
+    action_phase(batch, 2)
+    assert batch.next_card.tolist() == [7] and batch.unexhausted.tolist() == [0]
 
 
 def test_a_hand_cost_takes_a_card_from_the_hand() -> None:
     dig = spell("Dig", 0, "Self-destroy 1 random card in your hand\u2192 Draw 3 cards.")
     the_deck = deck((1, dig), (4, ROCK), (35, minion("Pup", level=0, sp=1)))
     batch = prepared(the_deck, ["Dig", "Rock", "Rock", "Rock", "Rock"], options(6))
-    batch.action_phase(2)
+    action_phase(batch, 2)
     # Dig and a random Rock leave the hand; three Pups are drawn and summoned.
-    assert batch.ptr.tolist() == [8]
-    assert batch.new_n.tolist() == [3]
+    assert batch.next_card.tolist() == [8]
+    assert batch.summoned.tolist() == [3]
     assert int(batch.hand.sum()) == 3
 
 
@@ -120,19 +121,19 @@ def test_sheathed_cards_come_back_with_the_next_draw() -> None:
     pact = spell("Pact", 0, "Self-sheathe 1 random card in your hand\u2192 Draw 2 cards.")
     the_deck = deck((1, pact), (1, minion("Giant", level=9, sp=9)), (38, ROCK))
     batch = prepared(the_deck, ["Pact", "Giant"], options(6))
-    batch.action_phase(1)
+    action_phase(batch, 1)
     # A card goes back on top of the deck, so the first of the two draws takes it back:
     # only one card comes from the deck itself.
-    assert int(batch.ptr[0]) == 6 and int(batch.sheath_n[0]) == 0
+    assert int(batch.next_card[0]) == 6 and int(batch.sheathed_count[0]) == 0
     assert int(batch.hand.sum()) == 5 - 1 - 1 + 2
 
 
 def test_dice_heal_does_nothing_and_is_listed() -> None:
     salve = spell("Salve", 3, "3-dice-heal yourself.")
     result = simulate(deck((40, salve)), Options(games=100, seed=1, max_turns=3))
-    assert result["unmodeled_cards"] == []
-    assert result["ignored_effects"]["Salve"][0]["component"] == "effect.x-dice-heal-yourself"
-    assert result["mean_damage_by_turn"]["3"] == 0
+    assert result.unmodeled_cards == ()
+    assert result.ignored_effects["Salve"][0].component == "effect.x-dice-heal-yourself"
+    assert result.mean_damage_by_turn["3"] == 0
 
 
 def test_silo_puts_the_top_cards_into_the_granary_unseen() -> None:
@@ -168,8 +169,8 @@ def test_card_draw_ends_the_game_only_when_forced() -> None:
 
 def test_a_one_turn_game_still_reports_every_number() -> None:
     result = simulate(deck((40, minion("Pup", sp=1))), Options(games=10, seed=1, max_turns=1))
-    assert result["p_kill_by_turn"] == {"1": 0.0}
-    assert result["p_seen_by_turn"]["Pup"] == {"1": 1.0}
+    assert result.p_kill_by_turn == {"1": 0.0}
+    assert result.p_seen_by_turn["Pup"] == {"1": 1.0}
 
 
 def test_biggest_first_wins_when_value_per_resource_wastes_resources() -> None:
@@ -177,10 +178,10 @@ def test_biggest_first_wins_when_value_per_resource_wastes_resources() -> None:
     big = minion("Big", level=5, sp=6)
     batch = prepared(deck((1, mid), (1, big), (38, ROCK)), ["Mid", "Big"], options(6))
     batch.granary[:] = 5
-    batch.action_phase(1)
-    assert batch.new_sp.tolist() == [6] and batch.res.tolist() == [0]
+    action_phase(batch, 1)
+    assert batch.summoned_sp.tolist() == [6] and batch.unexhausted.tolist() == [0]
     # With 8 resources both fit, whichever plan is made.
     batch = prepared(deck((1, mid), (1, big), (38, ROCK)), ["Mid", "Big"], options(6))
     batch.granary[:] = 8
-    batch.action_phase(1)
-    assert batch.new_sp.tolist() == [10]
+    action_phase(batch, 1)
+    assert batch.summoned_sp.tolist() == [10]

@@ -46,7 +46,7 @@ def test_division_by_multiplying_is_exact() -> None:
     resources = np.arange(2 * MAX_DECK_CARDS + 1, dtype=np.int32)
     for level in range(2, MAX_LEVEL + 1):
         step = make_step(0, CardType("minion", level, 1, None, (), ()), Worth(0.0, ()))
-        assert np.array_equal((resources * np.int32(step.magic)) >> SHIFT, resources // level)
+        assert np.array_equal((resources * np.int32(step.reciprocal)) >> SHIFT, resources // level)
 
 
 def test_the_reference_deck_plays_a_sensible_game() -> None:
@@ -65,10 +65,10 @@ def test_the_reference_deck_plays_a_sensible_game() -> None:
         level = rules.compute_level(guide_card, 14).value
         assert level in (None, card.level), card.name  # None: not made of components
     result = simulate(the_deck, Options(games=5_000, seed=99))
-    assert result["unmodeled_cards"] == ["Cataclysm", "Gate Warden"]
-    assert 3 < result["kill_turn"]["mean"] < 10
-    assert result["not_won"] < 50
-    resources = list(result["mean_resources_by_turn"].values())
+    assert result.unmodeled_cards == ("Cataclysm", "Gate Warden")
+    assert 3 < result.kill_turn.mean < 10
+    assert result.not_won < 50
+    resources = list(result.mean_resources_by_turn.values())
     assert resources == sorted(resources) and resources[-1] <= 10 + 2
 
 

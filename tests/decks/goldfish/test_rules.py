@@ -25,23 +25,23 @@ def test_drawing_from_an_empty_deck_ends_the_game_unwon() -> None:
     # empty deck. The ended games keep their damage and resources in later turns.
     the_deck = deck((6, minion("Pup", sp=1)))
     result = simulate(the_deck, Options(games=3_000, seed=2, max_turns=10, bury="none"))
-    assert result["not_won"] == 3_000
-    assert result["kill_turn"] == {
+    assert result.not_won == 3_000
+    assert result.kill_turn.as_dict() == {
         "mean": None,
         "median": None,
         "histogram": {str(t): 0 for t in range(1, 11)},
     }
-    damage = result["mean_damage_by_turn"]
+    damage = result.mean_damage_by_turn
     assert 17.5 - 0.5 < damage["2"] < 17.5 + 0.5
     assert all(damage[str(t)] == damage["2"] for t in range(3, 11))
-    assert result["p_seen_by_turn"]["Pup"]["1"] == 1.0
+    assert result.p_seen_by_turn["Pup"]["1"] == 1.0
 
 
 def test_a_game_not_won_by_the_turn_limit_is_not_won() -> None:
     the_deck = deck((40, minion("Pup", sp=1)))
     result = simulate(the_deck, Options(games=500, seed=2, max_turns=2, bury="none"))
-    assert result["not_won"] == 500
-    assert result["p_kill_by_turn"] == {"1": 0.0, "2": 0.0}
+    assert result.not_won == 500
+    assert result.p_kill_by_turn == {"1": 0.0, "2": 0.0}
 
 
 def test_unmodeled_cards_are_listed_once_sorted_and_played_for_stats() -> None:
@@ -54,15 +54,15 @@ def test_unmodeled_cards_are_listed_once_sorted_and_played_for_stats() -> None:
         (5, spell("Spark", 0, "Inflict 1 damage to an enemy player.")),
     )
     result = simulate(the_deck, Options(games=200, seed=4, max_turns=3))
-    assert result["unmodeled_cards"] == ["Anvil", "Quake", "Spark", "Zealot"]
+    assert result.unmodeled_cards == ("Anvil", "Quake", "Spark", "Zealot")
     # Played for their stats: 1-SP minions still attack.
-    assert result["mean_damage_by_turn"]["3"] > 10
+    assert result.mean_damage_by_turn["3"] > 10
 
 
 def test_level_zero_cards_are_never_sowed() -> None:
     the_deck = deck((20, minion("Pup", sp=1)), (20, spell("Spark", 0, "Draw 1 card.")))
     result = simulate(the_deck, Options(games=500, seed=6, max_turns=5, bury="none"))
-    assert set(result["mean_resources_by_turn"].values()) == {0.0}
+    assert set(result.mean_resources_by_turn.values()) == {0.0}
 
 
 def test_sowing_stops_once_the_granary_pays_for_the_hand() -> None:
@@ -82,7 +82,7 @@ def test_a_hand_flooded_with_cheap_minions_keeps_sowing() -> None:
     # than the granary wins almost always.
     the_deck = deck((40, minion("Cub", level=1, sp=1)))
     result = simulate(the_deck, Options(games=20_000, seed=3, max_turns=10, bury="none"))
-    assert result["p_kill_by_turn"]["5"] > 0.97
+    assert result.p_kill_by_turn["5"] > 0.97
 
 
 def test_surplus_cards_are_sowed_before_cards_worth_playing() -> None:

@@ -1,0 +1,125 @@
+"""A saved card drawn as a PNG, through the render cache: a drawing is stored under a key of
+everything drawn on it, so an unchanged card is drawn once, however often it is asked for."""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+
+from cards.models import Card
+from cards.render import CardFace, content_key, render_card
+
+logger = logging.getLogger(__name__)
+
+SMALL_RENDER_WIDTH = 300  # gallery thumbnails: 300 × 420
+RENDER_KEY_SECONDS = 60 * 60 * 24
+
+# Read the card's picture from storage (card_face(image=None) draws it without one).
+STORED: Any = object()
+
+
+@dataclass(frozen=True)
+class RenderedCard:
+    content: bytes
+    key: str  # changes whenever anything drawn changes; use as an ETag
+
+
+def card_face(card: Card, *, image: bytes | None | Any = STORED) -> CardFace:
+    if image is STORED:
+        image = read_card_image(card)
+    return CardFace(
+        name=card.name,
+        kind=card.kind,
+        design_edition=card.design_edition,
+        level=card.level,
+        sp=card.sp,
+        hp=card.hp,
+        ability_text=card.ability_text,
+        flavor_text=card.flavor_text,
+        image=image,
+        art_zoom=card.art_zoom,
+        art_x=card.art_x,
+        art_y=card.art_y,
+        artist=card.artist,
+        art_licence=card.art_licence,
+    )
+
+
+def read_card_image(card: Card) -> bytes | None:
+    if not card.image:
+        return None
+    try:
+        with default_storage.open(card.image.name, "rb") as handle:
+            return handle.read()
+    except OSError:
+        logger.warning("The image %s of card %s is missing", card.image.name, card.pk)
+        return None
+
+
+def card_render_key(*, card: Card) -> str:
+    """The key of the card's render as it is drawn now (the same as card_render's), found
+    without drawing it: what is derived from a render can be stored under it."""
+    return _render_key(card)
+
+
+def _render_key(card: Card) -> str:
+    """The content key, remembered per saved state so an unchanged card's image is not read
+    and hashed on every request."""
+    memo = f"card-render-key:{card.pk}:{card.render_version}:{card.image.name}"
+    key = cache.get(memo)
+    if key is None:
+        key = content_key(card_face(card))
+        cache.set(memo, key, RENDER_KEY_SECONDS)
+    return key
+
+
+def _read(name: str) -> bytes | None:
+    try:
+        with default_storage.open(name, "rb") as handle:
+            return handle.read()
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def _write(name: str, content: bytes) -> None:
+    if not default_storage.exists(name):
+        default_storage.save(name, ContentFile(content))
+
+
+def card_render(*, card: Card, small: bool = False) -> RenderedCard:
+    """The card drawn as a PNG, from the render cache when nothing drawn has changed."""
+    key = _render_key(card)
+    full_name = f"renders/{key}.png"
+    if small:
+        small_name = f"renders/{key}-w{SMALL_RENDER_WIDTH}.png"
+        content = _read(small_name)
+        if content is None:
+            content = _shrink(_full_render(card, key, full_name))
+            _write(small_name, content)
+        return RenderedCard(content, f"{key}-w{SMALL_RENDER_WIDTH}")
+    return RenderedCard(_full_render(card, key, full_name), key)
+
+
+def _full_render(card: Card, key: str, name: str) -> bytes:
+    content = _read(name)
+    if content is None:
+        content = render_card(card_face(card))
+        _write(name, content)
+    return content
+
+
+def _shrink(png: bytes) -> bytes:
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as full:
+        height = round(full.height * SMALL_RENDER_WIDTH / full.width)
+        small = full.convert("RGB").resize((SMALL_RENDER_WIDTH, height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.save(out, "PNG", optimize=True)
+    return out.getvalue()

@@ -1,0 +1,190 @@
+"""Playing cards in the Action Phase: the plan of what to play, summoning and casting, and the
+effects that follow (Sword Counters, then the silos, stashes and draws they leave pending).
+
+A plan is greedy: for each card type in the order of the policy's table, as many copies as the
+resources allow and as are worth playing; a part of a card's value that needs something the
+game lacks counts only where its gate holds (:data:`GATES`).
+
+    >>> from decks.goldfish import Options
+    >>> from decks.goldfish.engine.batch import stacked_game
+    >>> from decks.goldfish.reference import reference_deck
+    >>> batch = stacked_game(reference_deck(), Options(games=1, seed=1, bury="none"))
+    >>> carry_out(batch, Effect(draw=2), np.array([1]), now=False).tolist(), batch.to_draw.tolist()
+    ([0], [2])
+    >>> resolve(batch, turn=1), int(batch.hand.sum())
+    (True, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+import numpy as np
+
+from ..abilities import Effect
+from ..policy import SHIFT, Step
+from .batch import Array, Batch
+from .draw_phase import draw_a_card
+from .paying import pay, payable
+from .resource_phase import sow, sow_choice
+
+
+def _affordable(in_hand: Array, unexhausted: Array, step: Step) -> Array:
+    """Copies of ``step``'s card that the resources pay for (at most those in hand)."""
+    copies: Array
+    if step.price == 0:
+        copies = in_hand.astype(np.int32)
+    elif step.price == 1:
+        copies = np.minimum(in_hand, unexhausted)
+    else:
+        copies = np.minimum(in_hand, (unexhausted * np.int32(step.reciprocal)) >> SHIFT)
+    return copies
+
+
+def _has_a_host(batch: Batch, draw: int, host: Array) -> Array:
+    return host
+
+
+def _deck_keeps_a_card(batch: Batch, draw: int, host: Array) -> Array:
+    keeps: Array = batch.cards_left() - batch.to_draw > draw
+    return keeps
+
+
+def _granary_short(batch: Batch, draw: int, host: Array) -> Array:
+    short: Array = (batch.granary < batch.wanted_level) & (batch.cards_left() > 1)
+    return short
+
+
+GATES: Final[dict[str, Callable[[Batch, int, Array], Array]]] = {
+    "host": _has_a_host,
+    "deck": _deck_keeps_a_card,
+    "ramp": _granary_short,
+}
+"""Per game, whether a gated part of a play's value holds (``worth.GATES`` says when), from
+the play's card draw and whether a minion is in play or planned."""
+
+
+def plan(batch: Batch, steps: tuple[Step, ...]) -> tuple[dict[int, Array], Array, Array]:
+    """A greedy plan: for each card type in turn, as many copies as the resources allow and
+    as are worth playing. Returns the copies, the resources left and the plan's value."""
+    unexhausted = batch.unexhausted.copy()
+    value = np.zeros(batch.games, dtype=np.int32)
+    host = (batch.in_play_minions + batch.summoned) > 0
+    drawn: Array | None = None
+    plays: dict[int, Array] = {}
+    for step in steps:
+        copies = _affordable(batch.hand[step.card_type], unexhausted, step)
+        if step.draw:
+            if drawn is None:
+                drawn = batch.to_draw.copy()
+            spare = np.maximum(batch.cards_left() - drawn - 1, 0)
+            copies = np.minimum(copies, spare // step.draw)
+        if step.gated:
+            gain = np.full(batch.games, step.base, dtype=np.int32)
+            for gate, part in step.gated:
+                gain += np.int32(part) * GATES[gate](batch, step.draw, host)
+            copies *= gain > 0
+            value += copies * gain
+        else:
+            value += copies * np.int32(step.base)
+        if step.price:
+            unexhausted -= copies * np.int32(step.price)
+        if drawn is not None and step.draw:
+            drawn += copies * np.int32(step.draw)
+        if step.minion:
+            host = host | (copies > 0)
+        plays[step.card_type] = copies
+    return plays, unexhausted, value
+
+
+def play_all(batch: Batch, plays: dict[int, Array], turn: int) -> None:
+    for card_type, copies in plays.items():
+        if copies.any():
+            play(batch, card_type, copies, turn)
+
+
+def play(batch: Batch, card_type: int, copies: Array, turn: int) -> None:
+    """Summon or cast ``copies`` cards of ``card_type`` (their level is paid already)."""
+    card = batch.tables.types[card_type]
+    cost = card.cost
+    if not card.is_minion and not cost.is_free:
+        paid = payable(batch, cost, copies, extra_hand=1)
+        price = card.level + cost.resources
+        if price:
+            batch.unexhausted += (copies - paid) * np.int32(price)
+        copies = paid
+        if not copies.any():
+            return
+    batch.hand[card_type] -= copies.astype(np.int16)
+    slot = int(batch.tables.level_slot[card_type])
+    if slot >= 0:
+        batch.wanted_left[slot] -= copies.astype(np.int16)
+    if card.is_minion:
+        if card.sp:
+            batch.summoned_sp += copies * np.int32(card.sp)
+        batch.summoned += copies
+        if card_type in batch.action_slot:
+            batch.action_summoned[batch.action_slot[card_type]] += copies.astype(np.int16)
+        if card_type in batch.attack_slot:
+            batch.attack_summoned[batch.attack_slot[card_type]] += copies.astype(np.int16)
+    elif card.cast is not None:
+        pay(batch, cost, copies, card_type, turn)
+        carry_out(batch, card.cast.effect, copies, now=False)
+
+
+def carry_out(batch: Batch, effect: Effect, uses: Array, now: bool) -> Array:
+    """Carry out ``uses`` uses of ``effect``; returns the SP they add to this turn's attack
+    (``now``: used during the attack)."""
+    bonus = np.zeros(batch.games, dtype=np.int32)
+    if effect.swords:
+        targets = np.int32(effect.sword_targets)
+        per_use = np.int32(effect.swords)
+        on_attackers = np.minimum(targets, batch.attackers) * per_use * uses
+        if now:
+            bonus += on_attackers
+        else:
+            in_play = np.minimum(targets, batch.in_play_minions + batch.summoned) * per_use * uses
+            batch.sword_counters += on_attackers
+            batch.sword_counters_next_turn += in_play - on_attackers
+    if effect.self_swords:
+        if now:
+            bonus += uses * np.int32(effect.self_swords)
+        else:
+            batch.sword_counters_next_turn += uses * np.int32(effect.self_swords)
+    if effect.draw:
+        batch.to_draw += uses * np.int32(effect.draw)
+    if effect.silo:
+        batch.to_silo += uses * np.int32(effect.silo)
+    if effect.stash:
+        batch.to_stash += uses * np.int32(effect.stash)
+    return bonus
+
+
+def resolve(batch: Batch, turn: int) -> bool:
+    """Carry out pending silos, stashes and draws; True if the hand changed."""
+    changed = False
+    if batch.to_silo.any():
+        for already in range(int(batch.to_silo.max())):
+            take = (batch.to_silo > already) & (batch.next_card < batch.deck_end)
+            position = np.minimum(batch.next_card, batch.deck_slots - 1)
+            card = batch.deck_flat[batch.deck_rows + position]
+            slot = batch.level_slot[batch.type_of_card[card]]
+            batch.wanted_left_flat[np.maximum(slot, 0) * batch.games + batch.lanes] -= take & (
+                slot >= 0
+            )
+            batch.granary += take
+            batch.next_card += take
+        batch.to_silo[:] = 0
+    if batch.to_stash.any():
+        for already in range(int(batch.to_stash.max())):
+            choice, rank = sow_choice(batch, batch.hand, batch.granary)
+            sow(batch, choice, (batch.to_stash > already) & (rank > 0))
+        batch.to_stash[:] = 0
+        changed = True
+    if batch.to_draw.any():
+        for already in range(int(batch.to_draw.max())):
+            batch.decked |= draw_a_card(batch, batch.to_draw > already, turn)
+        batch.to_draw[:] = 0
+        changed = True
+    return changed

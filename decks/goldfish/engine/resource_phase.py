@@ -1,0 +1,103 @@
+"""The Resource Phase: whether each game sows a card from its hand into the granary, and which.
+
+The policy's sowing rule and the baselines it is compared with (``policy.SOWING``) each decide
+who sows (:data:`WHO_SOWS`); the card sowed is the one with the highest sow code: surplus cards
+first, then the highest-level card out of reach even next turn, then the least valuable.
+
+    >>> from decks.goldfish import Options
+    >>> from decks.goldfish.engine.batch import stacked_game
+    >>> from decks.goldfish.reference import reference_deck
+    >>> top = ["Field Mouse", "Hedge Knight", "Border Scout", "Iron Guard", "Siege Ogre"]
+    >>> batch = stacked_game(reference_deck(), Options(games=1, seed=1, bury="none"), top)
+    >>> resource_phase(batch)
+    >>> batch.granary.tolist(), int(batch.hand.sum())
+    ([1], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+import numpy as np
+
+from ..policy import SOW_DISTANT
+from .batch import Array, Batch
+
+
+def wanted_level(batch: Batch) -> Array:
+    """Level of the most expensive card worth playing still in hand or deck."""
+    want = np.zeros(batch.games, dtype=np.int32)
+    for slot, level in enumerate(batch.tables.wanted_levels):
+        if level:
+            want = np.where(batch.wanted_left[slot] > 0, np.int32(level), want)
+    return want
+
+
+def sow_choice(batch: Batch, hand: Array, granary: Array) -> tuple[Array, Array]:
+    """The card type each game would sow, and its sow rank (0: nothing to sow)."""
+    far = batch.level_column > granary + 1
+    codes = np.where(far, batch.sow_far_column, batch.sow_near_column) * (hand > 0)
+    best = codes.max(axis=0)
+    return best & batch.type_mask, best >> batch.tables.type_bits
+
+
+def sow(batch: Batch, choice: Array, who: Array) -> None:
+    """Games in ``who`` sow a card of type ``choice``."""
+    batch.hand_flat[choice * batch.games + batch.lanes] -= who
+    batch.granary += who
+    slot = batch.level_slot[choice]
+    batch.wanted_left_flat[np.maximum(slot, 0) * batch.games + batch.lanes] -= who & (slot >= 0)
+
+
+def _by_policy(batch: Batch, cards: Array) -> Array:
+    # Sow while the cards worth playing in hand cost more than the granary holds, or it is
+    # short of the most expensive card still to come.
+    short = batch.granary < wanted_level(batch)
+    flood = (batch.hand * batch.wanted_level_column).sum(axis=0) > batch.granary
+    who: Array = (cards >= 2) & (flood | short)
+    return who
+
+
+def _with_two_cards(batch: Batch, cards: Array) -> Array:
+    who: Array = cards >= 2
+    return who
+
+
+def _when_stuck(batch: Batch, cards: Array) -> Array:
+    affordable = batch.wanted_column & (batch.level_column <= batch.granary)
+    playable = (batch.hand * affordable).sum(0)
+    who: Array = (cards >= 1) & (playable == 0)
+    return who
+
+
+def _while_short(batch: Batch, cards: Array) -> Array:
+    who: Array = batch.granary < wanted_level(batch)
+    return who
+
+
+WHO_SOWS: Final[dict[str, Callable[[Batch, Array], Array]]] = {
+    "policy": _by_policy,
+    "hand2": _with_two_cards,
+    "stuck": _when_stuck,
+    "want": _while_short,
+}
+"""The games that would sow this turn, by sowing rule, from the cards in each hand."""
+
+KEEPS_A_CARD_TO_PLAY: Final = frozenset({"policy", "want"})
+"""Sowing rules that sow a card the player would rather play only if another is left to play."""
+
+
+def resource_phase(batch: Batch) -> None:
+    rule = batch.tables.sowing
+    cards = batch.hand.sum(axis=0, dtype=np.int32)
+    who = WHO_SOWS[rule](batch, cards)
+    if not who.any():
+        return
+    choice, rank = sow_choice(batch, batch.hand, batch.granary)
+    who = who & (rank > 0)
+    if rule in KEEPS_A_CARD_TO_PLAY:
+        near = batch.wanted_column & (batch.level_column <= batch.granary + 1)
+        keep = (batch.hand * near).sum(axis=0)
+        who = who & ((rank >= SOW_DISTANT) | (keep >= 2))
+    sow(batch, choice, who)
