@@ -29,7 +29,7 @@ from cards.limits import (
     MAX_NAME,
     MAX_STAT,
 )
-from cards.models import DEFINITION_FIELDS, Card
+from cards.models import DEFINITION_FIELDS, Card, rules_card
 from cards.render import ART_DEFAULTS
 from kotc_site.inputs import InputError, name_problem, read_whole_number
 
@@ -73,16 +73,7 @@ class CardDefinition:
         return {field: getattr(self, field) for field in DEFINITION_FIELDS}
 
     def to_rules_card(self) -> rules.Card:
-        return rules.Card(
-            name=self.name,
-            kind=self.kind,
-            design_edition=self.design_edition,
-            level=self.level,
-            sp=self.sp,
-            hp=self.hp,
-            ability_text=self.ability_text,
-            flavor_text=self.flavor_text,
-        )
+        return rules_card(self)
 
 
 def read_number(text: str) -> float:

@@ -12,6 +12,21 @@ from cards import rules, search
 from cards.limits import MAX_ART_ZOOM, MAX_CREDIT, MAX_NAME
 from cards.render import ART_DEFAULTS
 
+
+def rules_card(card: Any) -> rules.Card:
+    """What the rules read of a card, a stored one or a definition being checked."""
+    return rules.Card(
+        name=card.name,
+        kind=card.kind,
+        design_edition=card.design_edition,
+        level=card.level,
+        sp=card.sp,
+        hp=card.hp,
+        ability_text=card.ability_text,
+        flavor_text=card.flavor_text,
+    )
+
+
 DEFINITION_FIELDS = (
     "name",
     "kind",
@@ -137,16 +152,7 @@ class Card(SharedDesign):
         }
 
     def to_rules_card(self) -> rules.Card:
-        return rules.Card(
-            name=self.name,
-            kind=self.kind,
-            design_edition=self.design_edition,
-            level=self.level,
-            sp=self.sp,
-            hp=self.hp,
-            ability_text=self.ability_text,
-            flavor_text=self.flavor_text,
-        )
+        return rules_card(self)
 
     @property
     def is_minion(self) -> bool:

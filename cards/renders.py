@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
-from cards.models import Card
+from cards.models import DEFINITION_FIELDS, Card
 from cards.render import CardFace, content_key, render_card
 
 logger = logging.getLogger(__name__)
@@ -33,22 +33,8 @@ class RenderedCard:
 def card_face(card: Card, *, image: bytes | None | Any = STORED) -> CardFace:
     if image is STORED:
         image = read_card_image(card)
-    return CardFace(
-        name=card.name,
-        kind=card.kind,
-        design_edition=card.design_edition,
-        level=card.level,
-        sp=card.sp,
-        hp=card.hp,
-        ability_text=card.ability_text,
-        flavor_text=card.flavor_text,
-        image=image,
-        art_zoom=card.art_zoom,
-        art_x=card.art_x,
-        art_y=card.art_y,
-        artist=card.artist,
-        art_licence=card.art_licence,
-    )
+    # A card's face is its definition (what is printed) and its picture.
+    return CardFace(**{field: getattr(card, field) for field in DEFINITION_FIELDS}, image=image)
 
 
 def read_card_image(card: Card) -> bytes | None:

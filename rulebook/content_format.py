@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -38,6 +37,7 @@ from typing import Any
 
 import jsonschema
 
+from cards.rules.schema_messages import schema_problems
 from rulebook.htmltext import html_to_text, sanitize
 
 # Read when the files are listed, so a test can point it at a folder of its own.
@@ -107,58 +107,6 @@ class EditionData:
     content_hash: str
 
 
-_TYPE_NAMES = {
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "string": "a string",
-    "array": "a list",
-    "object": "an object",
-}
-
-
-def _location(path: Iterable[Any]) -> str:
-    """A place in the file as its reader would write it: sections[2].anchor."""
-    parts: list[str] = []
-    for step in path:
-        if isinstance(step, int):
-            parts.append(f"[{step}]")
-        else:
-            parts.append(f".{step}" if parts else str(step))
-    return "".join(parts)
-
-
-def _schema_problem(error: jsonschema.ValidationError) -> str:
-    """One schema error as a sentence naming the field at fault and what it must be."""
-    at = _location(error.absolute_path)
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    value = error.instance
-    if error.validator == "required":
-        missing = [key for key in error.validator_value if key not in value]
-        return "; ".join(f"{at + '.' if at else ''}{key} is missing" for key in missing)
-    if error.validator == "additionalProperties":
-        known = schema.get("properties", {})
-        extra = ", ".join(repr(key) for key in value if key not in known)
-        return f"{at or 'the file'} has fields this format does not know: {extra}"
-    if error.validator == "const":
-        return f"{at} must be {error.validator_value!r}; this file says {value!r}"
-    if error.validator == "maxLength":
-        return f"{at} is longer than {error.validator_value} characters"
-    if "errorMessage" in schema:
-        if error.validator == "pattern" and isinstance(value, str) and value.strip():
-            return f"{at} {schema['errorMessage']}, not {value!r}"
-        return f"{at} {schema['errorMessage']}"
-    if error.validator == "type":
-        return f"{at or 'the file'} must be {_TYPE_NAMES.get(error.validator_value, 'valid')}"
-    if error.validator == "enum":
-        choices = [str(choice) for choice in error.validator_value]
-        if len(choices) == 2:
-            return f"{at} must be {choices[0]} or {choices[1]}"
-        return f"{at} must be one of {', '.join(choices)}"
-    if error.validator == "minItems":
-        return f"{at} must be a non-empty list"
-    return f"{at or 'the file'}: {error.message}"
-
-
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(_schema())
@@ -167,9 +115,8 @@ def _validator() -> jsonschema.Draft202012Validator:
 def _check_schema(raw: Any) -> None:
     if not isinstance(raw, dict):
         raise ContentError("A rulebook file must hold one JSON object.")
-    errors = sorted(_validator().iter_errors(raw), key=lambda e: [str(step) for step in e.path])
-    if errors:
-        problems = dict.fromkeys(_schema_problem(error) for error in errors)
+    problems = schema_problems(_validator(), raw)
+    if problems:
         raise ContentError("; ".join(problems) + ".")
 
 

@@ -24,6 +24,7 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped]
 
 from .errors import EditionDataError, UnknownEdition
+from .schema_messages import schema_problems
 from .text import placeholders_in
 
 DEFAULT_FOLDER = Path(__file__).resolve().parent.parent / "editions"
@@ -239,58 +240,10 @@ def _schema_validator() -> Any:
     return jsonschema.Draft202012Validator(schema)
 
 
-# How the schema's types are named to a person editing a file.
-_TYPE_NAMES = {
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "string": "text",
-    "array": "a list",
-    "object": "an object",
-    "null": "null",
-}
-
-
-def _location(path: Iterable[Any]) -> str:
-    """A place in the file as its reader would write it: refurbished[2].new."""
-    parts: list[str] = []
-    for step in path:
-        if isinstance(step, int):
-            parts.append(f"[{step}]")
-        else:
-            parts.append(f".{step}" if parts else str(step))
-    return "".join(parts)
-
-
-def _schema_problem(error: Any) -> str:
-    """One schema error as a sentence naming the key at fault and what it must be."""
-    at = _location(error.absolute_path)
-    if error.validator == "required":
-        missing = [key for key in error.validator_value if key not in error.instance]
-        return f"{at + ': ' if at else ''}missing {', '.join(repr(key) for key in missing)}"
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        known = error.schema.get("properties", {})
-        extra = ", ".join(repr(key) for key in error.instance if key not in known)
-        return f"{at + ' has' if at else 'the file has'} unknown keys: {extra}"
-    if error.validator == "type":
-        kinds = (
-            error.validator_value
-            if isinstance(error.validator_value, list)
-            else [error.validator_value]
-        )
-        wanted = " or ".join(_TYPE_NAMES.get(str(kind), str(kind)) for kind in kinds)
-        return f"{at!r} has the wrong type: it must be {wanted}"
-    if error.validator == "minimum":
-        return f"{at!r} must be {error.validator_value} or more"
-    if error.validator in {"minLength", "pattern"}:
-        return f"{at!r} must not be empty"
-    return f"{at or 'the file'}: {error.message}"
-
-
 def _check_schema(data: Any, where: str) -> None:
     """The file against edition.schema.json: every key it needs, of the right type."""
-    errors = sorted(_schema_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
-    if errors:
-        problems = list(dict.fromkeys(_schema_problem(error) for error in errors))
+    problems = schema_problems(_schema_validator(), data)
+    if problems:
         raise EditionDataError(f"{where}: " + "; ".join(problems) + ".")
 
 

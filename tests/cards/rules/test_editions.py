@@ -310,9 +310,9 @@ def test_an_empty_folder_has_no_editions(tmp_path):
 @pytest.mark.parametrize(
     ("change", "complaint"),
     [
-        (lambda d: d.pop("deck_size"), "missing 'deck_size'"),
-        (lambda d: d.update(starting_hp="35"), "'starting_hp' has the wrong type"),
-        (lambda d: d.update(edition_indicator_required=1), "wrong type"),
+        (lambda d: d.pop("deck_size"), "deck_size is missing"),
+        (lambda d: d.update(starting_hp="35"), "starting_hp must be a whole number"),
+        (lambda d: d.update(edition_indicator_required=1), "must be true or false"),
         (lambda d: d["terms"].pop("sp"), "'terms' lacks sp"),
         (lambda d: d["sections"].pop("deck"), "'sections' lacks deck"),
         (lambda d: d["sections"].pop("redacted"), "'sections' lacks redacted"),
@@ -321,19 +321,19 @@ def test_an_empty_folder_has_no_editions(tmp_path):
         (lambda d: d["redacted"].append("Pay x\nhitpoints."), "spans several lines"),
         (lambda d: d["redacted"].append("  "), "empty text"),
         (lambda d: d["revised_cost"].append({"text": "See all.", "edition": "9"}), "whole number"),
-        (lambda d: d["refurbished"].append({"new": "x"}), "refurbished[2]: missing 'original'"),
+        (lambda d: d["refurbished"].append({"new": "x"}), "refurbished[2].original is missing"),
         (lambda d: d.update(number=16), "holds edition 16"),
-        (lambda d: d.update(optional_reserves=-1), "'optional_reserves' must be 0 or more"),
-        (lambda d: d.update(optional_reserves="5"), "it must be a whole number"),
-        (lambda d: d.update(deck_sise=45), "unknown keys: 'deck_sise'"),
-        (lambda d: d["sections"]["deck"].pop("title"), "sections.deck: missing 'title'"),
-        (lambda d: d.update(starting_hp=0), "'starting_hp' must be 1 or more"),
+        (lambda d: d.update(optional_reserves=-1), "optional_reserves must be 0 or more"),
+        (lambda d: d.update(optional_reserves="5"), "optional_reserves must be a whole number"),
+        (lambda d: d.update(deck_sise=45), "fields this format does not know: deck_sise"),
+        (lambda d: d["sections"]["deck"].pop("title"), "sections.deck.title is missing"),
+        (lambda d: d.update(starting_hp=0), "starting_hp must be 1 or more"),
         (lambda d: d.update(clean_slate_edition="13"), "a whole number or null"),
         (lambda d: d.update(activation_condition_opening=" "), "must not be empty"),
         (lambda d: d.update(table_text_variants={"the targets": "it"}), "must be a list"),
         (
             lambda d: d.update(table_text_variants=[{"text": "the targets"}]),
-            "table_text_variants[0]: missing 'may_read'",
+            "table_text_variants[0].may_read is missing",
         ),
         (
             lambda d: d.update(table_text_variants=[{"text": "x targets", "may_read": "it"}]),
@@ -365,9 +365,7 @@ def test_every_problem_the_schema_finds_is_told_at_once(tmp_path):
     with pytest.raises(EditionDataError) as raised:
         load_editions(tmp_path)
 
-    assert str(raised.value) == (
-        "18.json: missing 'name'; 'deck_size.max' has the wrong type: it must be a whole number."
-    )
+    assert str(raised.value) == ("18.json: name is missing; deck_size.max must be a whole number.")
 
 
 def test_a_file_that_is_not_an_object_is_refused(tmp_path):
