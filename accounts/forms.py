@@ -2,7 +2,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.cache import cache
 
 EMAIL_HELP = (
@@ -12,7 +12,30 @@ EMAIL_HELP = (
 RESETS_PER_HOUR = 3
 
 
-class SignupForm(UserCreationForm):
+class FocusFirstInvalidField:
+    """After a refused submission the cursor goes to the first field to fix. Django's sign-up
+    and log-in forms autofocus the username, which after an error in the password sends a
+    keyboard or screen reader user to the one field that was right."""
+
+    fields: dict[str, forms.Field]
+    _errors: Any
+
+    def full_clean(self) -> None:
+        super().full_clean()  # type: ignore[misc]
+        invalid = [name for name in self.fields if self._errors and name in self._errors]
+        if not invalid:
+            return
+        for field in self.fields.values():
+            field.widget.attrs.pop("autofocus", None)
+        self.fields[invalid[0]].widget.attrs["autofocus"] = True
+
+
+class LoginForm(FocusFirstInvalidField, AuthenticationForm):
+    """Django's log-in form; a wrong password is an error of the whole form (it does not say
+    which of the two was wrong), so the username keeps the focus then."""
+
+
+class SignupForm(FocusFirstInvalidField, UserCreationForm):
     """Django's sign-up form (which already refuses names differing only in case), plus an
     optional email address."""
 

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import views
+from accounts.forms import LoginForm
 
 urlpatterns = [
     path("accounts/", views.account, name="account"),
@@ -13,7 +14,9 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(
+            redirect_authenticated_user=True, authentication_form=LoginForm
+        ),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

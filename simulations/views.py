@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from cards import rules
 from decks import goldfish
@@ -32,9 +32,13 @@ RUN_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def goldfish_start(request: HttpRequest, deck_id: int) -> HttpResponse:
     deck = deck_for_viewer(user=request.user, pk=deck_id)
+    if request.method != "POST":
+        # A run is started from the deck page's Goldfish section: an address opened by hand
+        # (or the form's page reloaded) leads there.
+        return redirect(f"{deck.get_absolute_url()}#goldfish")
     form = GoldfishForm(request.POST)
     if not form.is_valid():
         return render(request, "simulations/start.html", {"deck": deck, "form": form}, status=400)

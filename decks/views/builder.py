@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.models import Card
 from cards.selectors import for_viewer
@@ -223,9 +223,12 @@ def deck_share_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
+    if request.method != "POST":
+        # The details form lives on the deck page: an address opened by hand leads there.
+        return redirect(deck)
     form = DeckForm(request.POST)
     if form.is_valid():
         try:

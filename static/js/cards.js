@@ -143,6 +143,47 @@
     });
   }
 
+  // The live preview stays silent (it would repeat the whole card after each pause); this
+  // button says what matters in one sentence: the name, the level and the verdict.
+  function squash(text) { return (text || "").replace(/\s+/g, " ").trim(); }
+
+  function previewSummary(form, preview) {
+    const name = form.querySelector('input[name="name"]');
+    const level = form.querySelector('input[name="level"]');
+    const parts = [squash(name && name.value) || "The card has no name yet"];
+    parts.push(level && squash(level.value) ? "Level " + squash(level.value) : "No level yet");
+    const verdict = preview.querySelector(".verdict-line");
+    if (verdict) {
+      parts.push(squash(verdict.textContent));
+      const reasons = preview.querySelectorAll(".reasons .reason").length;
+      if (reasons) { parts.push(reasons + " reason" + (reasons === 1 ? "" : "s") + " listed below"); }
+    } else {
+      parts.push("No verdict until the card has a level");
+    }
+    const problems = preview.querySelectorAll(".preview-problems li").length;
+    if (problems) { parts.push(problems + " problem" + (problems === 1 ? "" : "s") + " keep text off the card"); }
+    return parts.join(". ") + ".";
+  }
+
+  function setUpReadPreview(form) {
+    const button = document.querySelector("[data-read-preview]");
+    const preview = document.getElementById("card-preview");
+    const region = document.getElementById("preview-announcer");
+    if (!button || !preview) { return; }
+    button.addEventListener("click", function () {
+      const summary = previewSummary(form, preview);
+      // The site's own status region when the page has one; the designer's otherwise.
+      const speak = window.kotcAnnounce || window.announce;
+      if (typeof speak === "function") {
+        speak(summary);
+      } else if (region) {
+        // Emptied first so that the same summary twice is still read twice.
+        region.textContent = "";
+        window.setTimeout(function () { region.textContent = summary; }, 50);
+      }
+    });
+  }
+
   function setUp() {
     const form = document.getElementById("card-form");
     if (form) {
@@ -150,13 +191,11 @@
       setUpPreviewImage(form);
       setUpDesigner(form);
       setUpFraming(form);
+      setUpReadPreview(form);
       form.addEventListener("change", function (event) {
         if (event.target.name === "kind") { syncKind(form); }
       });
     }
-    document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
-      select.addEventListener("change", function () { select.form.submit(); });
-    });
     document.querySelectorAll("input.share-url").forEach(function (input) {
       input.addEventListener("focus", function () { input.select(); });
     });

@@ -4,7 +4,9 @@ computes filling the Level field, and the reader's marks on free text, on the de
 import html
 import re
 
+import lxml.html
 import pytest
+from django.conf import settings
 
 from cards import designer, rules
 from cards.models import Card
@@ -314,3 +316,66 @@ def test_the_builder_answers_anything_with_a_page(alice_client, changes):
         response = alice_client.post(url, fields)
         assert response.status_code in (200, 302, 400), url
         assert "<script>alert" not in response.content.decode()
+
+
+# -- the designer by keyboard and screen reader -------------------------------------------
+
+
+def content_of(response) -> lxml.html.HtmlElement:
+    return lxml.html.fromstring(response.content.decode()).get_element_by_id("main")
+
+
+def heading_levels(response) -> list[int]:
+    return [int(h.tag[1]) for h in content_of(response).iter("h1", "h2", "h3", "h4", "h5", "h6")]
+
+
+def assert_no_level_skipped(levels: list[int]) -> None:
+    assert levels and levels[0] == 1, levels
+    for before, after in zip(levels, levels[1:], strict=False):
+        assert after <= before + 1, levels
+
+
+def test_the_designers_headings_go_down_one_level_at_a_time(alice_client, make_card):
+    assert_no_level_skipped(heading_levels(alice_client.get("/cards/new/")))
+    # A card with an ability shows the preview's third-level heading (how the game reads it).
+    card = make_card()
+    levels = heading_levels(alice_client.get(f"/cards/{card.pk}/edit/"))
+    assert 3 in levels
+    assert_no_level_skipped(levels)
+    refused = alice_client.post("/cards/new/", build_form(name=""))
+    assert_no_level_skipped(heading_levels(refused))
+
+
+def test_the_preview_is_quiet_and_a_button_reads_its_summary(alice_client):
+    response = alice_client.get("/cards/new/")
+    main = content_of(response)
+    preview = main.get_element_by_id("card-preview")
+    assert preview.get("aria-live") == "off"
+    assert preview.xpath(".//h2")[0].text_content() == "Preview"
+    button = preview.get_element_by_id("read-preview")
+    assert button.tag == "button" and button.get("type") == "button"
+    assert button.text_content() == "Read the preview"
+    announcer = preview.get_element_by_id("preview-announcer")
+    assert announcer.get("aria-live") == "polite" and announcer.get("role") == "status"
+    # Each new preview lands inside the quiet section, below the heading and the button.
+    target = main.get_element_by_id("card-form").get("hx-target")
+    assert preview.xpath(f".//*[@id='{target.lstrip('#')}']")
+    assert preview.get_element_by_id("card-preview-image") is not None
+    script = (settings.BASE_DIR / "static" / "js" / "cards.js").read_text()
+    assert "data-read-preview" in script and "kotcAnnounce" in script
+
+
+def test_a_refused_card_marks_its_fields_for_a_screen_reader(alice_client):
+    response = alice_client.post("/cards/new/", build_form(name="", text_mode="text", level="x"))
+    assert response.status_code in (200, 400)
+    main = content_of(response)
+    for name in ("name", "level"):
+        field = main.get_element_by_id(f"id_{name}")
+        assert field.get("aria-invalid") == "true", name
+        described = [main.get_element_by_id(i) for i in field.get("aria-describedby").split()]
+        assert any("field-errors" in d.get("class", "") for d in described), name
+    assert main.get_element_by_id("id_flavor_text").get("aria-invalid") is None
+
+
+def test_the_design_page_shows_no_template_comment(alice_client):
+    assert "{#" not in alice_client.get("/cards/new/").content.decode()

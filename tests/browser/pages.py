@@ -1,0 +1,245 @@
+"""Every page of the site, built from real data, and a browser to open them in.
+
+Shared by the browser tests that go over the whole site (a phone's width, accessibility): the
+list of pages and the world they show are kept here once, so a page added to the site is added
+to every such test at once. `site` and `browse` are pytest fixtures: a test module imports them.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.core.management import call_command
+from django.urls import Resolver404, URLPattern, URLResolver, resolve, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+PASSWORD = "correct-horse-battery"  # alice's (tests/conftest.py)
+LONG_NAME = "Wisp of the Old Ways"
+
+
+@dataclass(frozen=True)
+class Site:
+    """What the pages show: the starter deck and its runs, and alice's own things."""
+
+    starter_deck: Any
+    wisp: Any  # the starter's "Wisp of the Old Ways", public
+    run: Any
+    other_run: Any  # the same deck going second, to compare with
+    alices_deck: Any
+    alices_card: Any
+    reset_link: str  # a real password reset link of alice's
+
+
+# Every page, as a path built from the site's data. Signed out, the pages of alice's own things
+# are refused (a 404 or the login page): those answers are pages too, and measured.
+PAGES: list[tuple[str, Callable[[Site], str]]] = [
+    ("home", lambda s: reverse("home")),
+    ("check a card", lambda s: reverse("check")),
+    ("gallery", lambda s: reverse("card-gallery")),
+    ("gallery as a list", lambda s: reverse("card-gallery") + "?view=list"),
+    ("a card", lambda s: reverse("card-detail", args=[s.wisp.pk])),
+    ("a card's history", lambda s: reverse("card-history", args=[s.alices_card.pk])),
+    ("design", lambda s: reverse("card-new")),
+    ("edit a card", lambda s: reverse("card-edit", args=[s.alices_card.pk])),
+    ("delete a card", lambda s: reverse("card-delete", args=[s.alices_card.pk])),
+    ("update a card's edition", lambda s: reverse("card-update-edition", args=[s.alices_card.pk])),
+    ("my cards", lambda s: reverse("my-cards")),
+    ("collection", lambda s: reverse("collection")),
+    ("decks", lambda s: reverse("deck-gallery")),
+    ("my decks", lambda s: reverse("my-decks")),
+    ("a public deck", lambda s: reverse("deck-detail", args=[s.starter_deck.pk])),
+    ("a deck, visual", lambda s: reverse("deck-detail", args=[s.starter_deck.pk]) + "?view=visual"),
+    ("my deck", lambda s: reverse("deck-detail", args=[s.alices_deck.pk])),
+    ("a sample hand", lambda s: reverse("deck-sample-hand", args=[s.alices_deck.pk])),
+    ("delete a deck", lambda s: reverse("deck-delete", args=[s.alices_deck.pk])),
+    ("new deck", lambda s: reverse("deck-new")),
+    ("import a deck", lambda s: reverse("deck-import")),
+    ("print a deck", lambda s: reverse("deck-print", args=[s.starter_deck.pk])),
+    ("goldfish run", lambda s: reverse("simulation-detail", args=[s.run.id])),
+    ("compare with…", lambda s: reverse("simulation-compare-choose", args=[s.run.id])),
+    (
+        "two runs compared",
+        lambda s: reverse("simulation-compare", args=[s.run.id, s.other_run.id]),
+    ),
+    ("goldfish policy", lambda s: reverse("goldfish-policy")),
+    ("rulebook", lambda s: reverse("rulebook")),
+    ("a rulebook edition", lambda s: reverse("rulebook-edition", args=[13])),
+    ("a rulebook section", lambda s: reverse("rulebook-edition", args=[13]) + "?section=counters"),
+    ("rulebook compare", lambda s: reverse("rulebook-compare-pick")),
+    ("two rulebooks compared", lambda s: reverse("rulebook-compare", args=[11, 14])),
+    ("glossary", lambda s: reverse("glossary")),
+    ("a keyword", lambda s: reverse("glossary-term", args=["ghost-play"])),
+    (
+        "the longest keyword",
+        lambda s: reverse(
+            "glossary-term", args=["place-all-targets-on-top-of-owners-deck-in-any-order"]
+        ),
+    ),
+    ("annotate", lambda s: reverse("glossary-annotate")),
+    ("building guide", lambda s: reverse("building")),
+    ("an older building guide", lambda s: reverse("building-edition", args=[12])),
+    ("account", lambda s: reverse("account")),
+    ("delete the account", lambda s: reverse("account-delete")),
+    ("log in", lambda s: reverse("login")),
+    ("sign up", lambda s: reverse("signup")),
+    ("change the password", lambda s: reverse("password_change")),
+    ("password changed", lambda s: reverse("password_change_done")),
+    ("forgot the password", lambda s: reverse("password_reset")),
+    ("reset link sent", lambda s: reverse("password_reset_done")),
+    ("a reset link", lambda s: s.reset_link),
+    ("password reset", lambda s: reverse("password_reset_complete")),
+    ("not found", lambda s: "/no-such-page/"),
+]
+
+# Routes that are not pages a person opens, and why.
+NOT_PAGES = {
+    "health": "for load balancers",
+    "ready": "for load balancers",
+    "card-preview": "the designer's live preview, inside the design page",
+    "card-builder": "the designer's ability builder, inside the design page",
+    "card-preview-image": "a picture",
+    "card-picture": "a picture",
+    "card-back": "a picture",
+    "deck-panel": "part of the deck page",
+    "deck-entries": "part of the deck page",
+    "deck-search": "part of the deck page",
+    "deck-quick-add": "part of the deck page",
+    "deck-card-names": "part of the deck page",
+    "deck-print-progress": "part of the print page",
+    "deck-export": "a file",
+    "deck-export-text": "a file",
+    "deck-print-pdf": "a file",
+    **{
+        name: "a form's target (POST), which answers with a redirect"
+        for name in (
+            "account-token-new",
+            "account-token-revoke",
+            "logout-everywhere",
+            "account-email",
+            "logout",
+            "card-import",
+            "card-restore",
+            "card-refurbish",
+            "card-fork",
+            "card-collect",
+            "card-visibility",
+            "collection-copies",
+            "collection-remove",
+            "deck-edit",
+            "deck-fork",
+            "deck-share-cards",
+            "deck-goldfish",
+        )
+    },
+}
+
+
+def routes(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, str | None]]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern), pattern.name
+
+
+def route_name(path: str) -> str | None:
+    try:
+        return resolve(urlparse(path).path).url_name
+    except Resolver404:
+        return None  # the not-found page
+
+
+@pytest.fixture
+def site(alice, inline_workers) -> Site:
+    from cards import services as card_services
+    from cards.models import Card
+    from decks import services as deck_services
+    from decks.models import Deck
+    from simulations import services as simulation_services
+
+    call_command("load_starter_set", stdout=io.StringIO())
+    starter_deck = Deck.objects.get(owner__username="starter")
+    assert sum(entry.count for entry in starter_deck.entries.all()) == 40
+    wisp = Card.objects.get(owner__username="starter", name=LONG_NAME)
+    runs = []
+    for going in ("first", "second"):
+        run, _ = simulation_services.simulation_start(
+            definition=deck_services.deck_definition(starter_deck),
+            options=simulation_services.options_for_edition(
+                {"games": 1000, "seed": 7, "max_turns": 20, "going": going, "bury": "default"},
+                edition=14,
+            ),
+            deck_id=starter_deck.pk,
+            user=alice,
+        )
+        run.refresh_from_db()
+        assert run.status == "succeeded"
+        runs.append(run)
+    alices_deck = deck_services.deck_fork(deck=starter_deck, user=alice)
+    alices_card = card_services.card_create(owner=alice, definition=wisp.definition())
+    card_services.card_update(
+        card=alices_card, user=alice, definition={"flavor_text": "Old, and patient."}
+    )
+    card_services.collection_add(user=alice, card=wisp, copies=2)
+    uid = urlsafe_base64_encode(force_bytes(alice.pk))
+    token = default_token_generator.make_token(alice)
+    return Site(
+        starter_deck=starter_deck,
+        wisp=wisp,
+        run=runs[0],
+        other_run=runs[1],
+        alices_deck=alices_deck,
+        alices_card=alices_card,
+        reset_link=reverse("password_reset_confirm", args=[uid, token]),
+    )
+
+
+@functools.cache
+def blank_card() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (750, 1050), (238, 231, 214)).save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.fixture
+def browse(chromium, live_server) -> Iterator[Callable[..., Any]]:
+    """Open a page in a new browser window of the given size, signed in as alice or not."""
+    contexts = []
+    errors: list[str] = []
+
+    def open_page(viewport: dict[str, int], *, signed_in: bool) -> Any:
+        context = chromium.new_context(base_url=live_server.url, viewport=viewport)
+        context.set_default_timeout(10_000)
+        # Card pictures come as a blank card of the full size: what is measured is the layout,
+        # and drawing every card of the gallery first would take most of the test's time.
+        context.route(
+            "**/api/v1/cards/*/render.png*",
+            lambda route: route.fulfill(body=blank_card(), content_type="image/png"),
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+        if signed_in:
+            page.goto(reverse("login"))
+            page.locator("#main").get_by_label("Username").fill("alice")
+            page.locator("#main").get_by_label("Password").fill(PASSWORD)
+            page.locator("#main").get_by_role("button", name="Log in").click()
+            page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

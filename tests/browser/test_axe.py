@@ -1,0 +1,126 @@
+"""Usable by keyboard and screen reader: axe-core finds nothing serious on any page of the site.
+
+Every page of tests/browser/pages.py is opened with its real data, on a desktop (1280 × 800) and
+on a phone (390 × 844), signed in and signed out, and axe-core checks it against WCAG 2.1 A and
+AA and axe's best practices. A violation whose impact is serious or critical fails the test,
+listed with its rule, its impact, the elements it was found on and the page. Lesser findings
+(moderate, minor) are not counted here.
+
+axe-core is a test tool kept in tests/browser/vendor/axe-core (see its README): it is put into
+each page by the test and never served by the site, and the test needs no network.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import get_resolver, reverse
+
+from tests.browser.pages import DESKTOP, PAGES, PHONE, routes
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+STANDARDS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+FAILING_IMPACTS = {"serious", "critical"}
+
+# Pages the site shows but did not make, so this test does not hold them to its rules.
+THIRD_PARTY = {
+    "api/docs/": "the API docs are Swagger UI's own page (drf-spectacular serves it whole)",
+    "admin/": "the Django admin is Django's own pages, for staff only",
+}
+
+# Each violation as one line: the rule, its impact, where (up to 5 elements) and a short why.
+RUN_AXE = """async (standards) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: standards}});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.slice(0, 5).map(n => n.target.join(' ')),
+    count: v.nodes.length,
+  }));
+}"""
+
+
+def violations(page: Any) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE, STANDARDS)
+
+
+def test_only_third_party_pages_go_unchecked():
+    """The pages left out are the third-party ones named above, and still exist: a route of
+    the site's own under api/ or admin/ would need a reason here too."""
+    prefixes = {route.split("/")[0] + "/" for route, _ in routes(get_resolver().url_patterns)}
+    assert {"api/", "admin/"} <= prefixes
+    own = {route for route, _ in routes(get_resolver().url_patterns)}
+    for route in THIRD_PARTY:
+        assert any(r.startswith(route) for r in own), f"{route} is gone: drop its reason"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("signed_in", [False, True], ids=["signed out", "signed in"])
+def test_no_page_has_a_serious_accessibility_violation(site, browse, screen, signed_in):
+    page = browse(screen, signed_in=signed_in)
+    found: list[str] = []
+    for label, path in PAGES:
+        url = path(site)
+        page.goto(url)
+        # Parts loaded after the page (deck panels, previews) are checked too.
+        page.wait_for_load_state("networkidle")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        for v in violations(page):
+            if v["impact"] in FAILING_IMPACTS:
+                more = f" and {v['count'] - 5} more" if v["count"] > 5 else ""
+                found.append(
+                    f"{label} ({url}): {v['id']} [{v['impact']}] {v['help']}: "
+                    f"{', '.join(v['targets'])}{more}"
+                )
+    assert not found, f"{len(found)} serious or critical violations:\n" + "\n".join(found)
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    """WCAG's contrast ratio of two sRGB colours given as 0–255 channels."""
+
+    def luminance(rgb: list[float]) -> float:
+        c = [v / 255 for v in rgb[:3]]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# The focused element's ring, and the colour behind the ring (the nearest opaque background
+# of an ancestor: the ring is drawn outside the element). axe does not judge focus rings.
+FOCUS_RING = """() => {
+  const e = document.activeElement, s = getComputedStyle(e);
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  let behind = e.parentElement;
+  const clear = (el) => rgb(getComputedStyle(el).backgroundColor)[3] === 0;
+  while (behind && clear(behind)) behind = behind.parentElement;
+  return {text: e.textContent.trim(), style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+          ring: rgb(s.outlineColor),
+          behind: rgb(getComputedStyle(behind || document.body).backgroundColor)};
+}"""
+
+
+@pytest.mark.browser
+def test_focus_rings_stand_out_from_the_keyboard(site, browse):
+    """The rings of a link in the navy bar and of a navy button on the page are solid, 2 px
+    wide at least and 3:1 against what is behind them."""
+    page = browse(DESKTOP, signed_in=True)
+    page.goto(reverse("deck-detail", args=[site.starter_deck.pk]))
+    rings = []
+    page.keyboard.press("Tab")  # the skip link
+    page.keyboard.press("Tab")  # the brand, in the navy bar
+    rings.append(page.evaluate(FOCUS_RING))
+    page.locator("#goldfish summary").focus()
+    page.keyboard.press("Shift+Tab")  # :focus-visible is the keyboard's: come to it by Tab
+    page.keyboard.press("Tab")
+    rings.append(page.evaluate(FOCUS_RING))
+    assert rings[-1]["text"] == "Goldfish this deck"
+    for ring in rings:
+        assert ring["style"] == "solid" and ring["width"] >= 2, ring
+        assert contrast(ring["ring"], ring["behind"]) >= 3, ring
