@@ -24,7 +24,6 @@ import io
 import logging
 from collections.abc import Sequence
 
-from django.conf import settings
 from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -137,23 +136,18 @@ def _queue(cards: Sequence[Card]) -> None:
 
 
 def _send(card_ids: list[int]) -> None:
-    from kotc_site.celery import app
+    from kotc_site.celery import send_tasks
 
     try:
-        # A fresh connection with retries off: a broker that is down must not hold the
-        # request; the request's own share of drawing still moves the print along.
-        with app.connection_for_write() as connection:
-            connection.ensure_connection(
-                max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
-            )
-            for start in range(0, len(card_ids), RENDERS_PER_TASK):
-                app.send_task(
-                    MAKE_PRINT_IMAGES,
-                    args=[card_ids[start : start + RENDERS_PER_TASK]],
-                    connection=connection,
-                    queue=app.conf.task_default_queue,
-                    retry=False,
-                )
+        # Retries off (send_tasks): a broker that is down must not hold the request; the
+        # request's own share of drawing still moves the print along.
+        send_tasks(
+            MAKE_PRINT_IMAGES,
+            (
+                [card_ids[start : start + RENDERS_PER_TASK]]
+                for start in range(0, len(card_ids), RENDERS_PER_TASK)
+            ),
+        )
     except Exception as error:
         logger.warning("Could not queue %d print images: %s", len(card_ids), error)
         cache.delete_many([_queued_memo(pk) for pk in card_ids])

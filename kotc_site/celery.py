@@ -5,6 +5,7 @@ otherwise (`manage.py serve` starts its embedded worker in the development setti
 
 import logging.config
 import os
+from collections.abc import Iterable
 from typing import Any
 
 from celery import Celery
@@ -33,3 +34,30 @@ def _add_structlog_step() -> None:
 
 
 _add_structlog_step()
+
+
+def default_queue() -> str:
+    return str(app.conf.task_default_queue)
+
+
+def send_tasks(name: str, calls: Iterable[list[Any]], *, queue: str | None = None) -> None:
+    """Send the task ``name`` once for each list of arguments in ``calls``, on the default
+    queue unless ``queue`` names another. Raises whatever the broker raises when it cannot
+    take them.
+
+    A fresh connection with retries off: when the broker is down the sender wants to know
+    now (a request must not wait), not after Celery's default minute of retrying."""
+    from django.conf import settings
+
+    with app.connection_for_write() as connection:
+        connection.ensure_connection(
+            max_retries=1, timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT
+        )
+        for args in calls:
+            app.send_task(
+                name,
+                args=args,
+                connection=connection,
+                queue=queue or default_queue(),
+                retry=False,
+            )
