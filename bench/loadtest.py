@@ -133,12 +133,42 @@ def seed() -> dict[str, str]:
     ).save()
     deck = Deck.objects.create(owner=owner, name="Load deck", edition=14, visibility="public")
     DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card=card, count=1) for card in cards[:60])
+    talked_about = seed_community(owner, cards)
     return {
         "trivial": "/healthz/",
         "card search": "/api/v1/cards/?q=kind%3Aminion+level%3C%3D3+ember",
         "deck validation": f"/api/v1/decks/{deck.pk}/validation/",
         "glossary": "/api/v1/glossary/?q=bur",
+        "comment list": f"/api/v1/comments/?card={talked_about.pk}",
+        "like": f"/api/v1/cards/{talked_about.pk}/like/",
     }
+
+
+def seed_community(owner: Any, cards: list[Any]) -> Any:
+    """A card with a long thread (more comments than a page) by many people, and likes; and
+    comments and likes on other cards, so the indexes have rows to skip. Returns that card."""
+    from django.contrib.auth import get_user_model
+
+    from community.models import Comment, Like
+
+    people = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"talker{n}", password="!") for n in range(40)
+    )
+    comments, likes = [], []
+    for i, card in enumerate(cards[:40]):
+        count = 60 if i == 0 else 5
+        comments += [
+            Comment(
+                author=people[n % len(people)],
+                card=card,
+                text=f"Comment {n}: pairs well with [[{cards[n].name}]] in a **fast** deck.",
+            )
+            for n in range(count)
+        ]
+        likes += [Like(user=person, card=card) for person in people[: 40 - i]]
+    Comment.objects.bulk_create(comments)
+    Like.objects.bulk_create(likes)
+    return cards[0]
 
 
 Figures = dict[str, Any]
@@ -257,6 +287,9 @@ def main() -> int:
             f"deck validation at {ratio:.0%} of the trivial endpoint's rate "
             f"(goal: at least {GOAL_VALIDATION_RATIO:.0%})"
         )
+        search = figures["card search"]["rps"] or 1
+        for name in ("comment list", "like"):
+            print(f"{name} at {figures[name]['rps'] / search:.2f}× card search's rate")
         if args.restart_postgres:
             failed |= not survives_restart(port, paths["deck validation"], max(args.seconds, 6))
     finally:

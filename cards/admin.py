@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from cards.models import Card, CardRevision, CardVerdict, CollectionEntry
+from cards.models import Card, CardRevision, CardVerdict, CollectionEntry, DeckBuild
 from cards.verdicts import card_verdicts_refresh
 
 
@@ -39,3 +39,10 @@ class CollectionEntryAdmin(admin.ModelAdmin):
     list_display = ("owner", "card", "copies", "added")
     search_fields = ("owner__username", "card__name")
     raw_id_fields = ("owner", "card")
+
+
+@admin.register(DeckBuild)
+class DeckBuildAdmin(admin.ModelAdmin):
+    list_display = ("owner", "deck", "built_at")
+    search_fields = ("owner__username", "deck__name")
+    raw_id_fields = ("owner", "deck")

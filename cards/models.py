@@ -234,3 +234,25 @@ class CollectionEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id}: {self.card_id} ×{self.copies}"
+
+
+class DeckBuild(models.Model):
+    """A deck someone has built from their printed copies: those copies are sleeved in it, so
+    another deck cannot use them (see cards.builds). Only decks the person may see are marked,
+    and only the ones they may still see hold copies."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_builds"
+    )
+    # By name: decks.models imports this module.
+    deck = models.ForeignKey("decks.Deck", on_delete=models.CASCADE, related_name="builds")
+    built_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-built_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "deck"], name="deck_build_unique_deck")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: deck {self.deck_id} built"

@@ -17,7 +17,15 @@ from django.http import Http404
 from cards import rules
 from cards.limits import MAX_ID
 from cards.models import Card, CardRevision, CardVerdict, CollectionEntry
-from cards.search import CardQuery, CardResults, as_query, filter_cards, find_cards, ordering
+from cards.search import (
+    CardQuery,
+    CardResults,
+    as_query,
+    filter_cards,
+    find_cards,
+    ordering,
+    tagged_by,
+)
 
 
 def as_id(value: Any) -> int | None:
@@ -48,15 +56,20 @@ def _with_verdicts(queryset: QuerySet[Card]) -> QuerySet[Card]:
 def cards_visible_to(user: Any) -> QuerySet[Card]:
     """The cards `user` may find in lists: their own and the public ones."""
     user = signed_in_user(user)
-    public = Q(visibility=Card.Visibility.PUBLIC)
+    public = Q(visibility=Card.Visibility.PUBLIC, hold__isnull=True)
     condition = public | Q(owner=user) if user is not None else public
     return _with_verdicts(Card.objects.filter(condition))
 
 
-def card_viewable_q(user: Any) -> Q:
-    """Cards `user` may open by id: their own, and anyone's public or unlisted ones."""
+def card_viewable_q(user: Any, *, held: bool = False) -> Q:
+    """Cards `user` may open by id: their own, and anyone's public or unlisted ones.
+
+    A card a moderator hid (community.models.Hold) is gone for everyone but its designer;
+    `held=True` lets such cards through for the moderators' own pages, which check who asks."""
     user = signed_in_user(user)
     shared = ~Q(visibility=Card.Visibility.PRIVATE)
+    if not held:
+        shared &= Q(hold__isnull=True)
     return shared | Q(owner=user) if user is not None else shared
 
 
@@ -157,18 +170,21 @@ def fork_count(card: Card, user: Any) -> int:
 def gallery_cards(*, user: Any = None, q: str | CardQuery = "") -> CardResults:
     """Public cards matching the query, in its order (relevance when words are searched,
     newest first otherwise). Raises QueryError."""
-    cards = _with_verdicts(Card.objects.filter(visibility=Card.Visibility.PUBLIC))
+    cards = _with_verdicts(
+        Card.objects.filter(visibility=Card.Visibility.PUBLIC, hold__isnull=True)
+    )
     return find_cards(cards, q)
 
 
 def cards_owned_by(*, user: Any, q: str | CardQuery = "") -> CardResults:
     cards = _with_verdicts(Card.objects.filter(owner=user))
-    return find_cards(cards, q)
+    return find_cards(cards, tagged_by(q, user))
 
 
 def cards_listed_for(*, user: Any, q: str | CardQuery = "") -> CardResults:
     """The API list: the user's own cards and public ones, matching the query."""
-    return find_cards(cards_visible_to(user), q)
+    # `tag:` reads the viewer's own tags, as on the site's lists.
+    return find_cards(cards_visible_to(user), tagged_by(q, user))
 
 
 # -- pictures ---------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from cards import embeds, markup_preview
 from cards.views import card_page, collection, design, gallery, history, preview
 
 urlpatterns = [
@@ -11,6 +12,11 @@ urlpatterns = [
     path("cards/builder/", preview.card_builder, name="card-builder"),
     path("cards/import/", gallery.card_import, name="card-import"),
     path("cards/<int:pk>/", card_page.card_detail, name="card-detail"),
+    path("cards/<int:pk>/og.png", embeds.card_og_image, name="card-og-image"),
+    path("embed/", embeds.embed_docs, name="embed"),
+    path("embed/tooltips.js", embeds.embed_tooltips, name="embed-tooltips"),
+    path("embed/cards/<int:pk>.json", embeds.card_embed_json, name="card-embed-json"),
+    path("markup/preview/", markup_preview.markup_preview, name="markup-preview"),
     path("cards/<int:pk>/edit/", design.card_edit, name="card-edit"),
     path("cards/<int:pk>/history/", history.card_history, name="card-history"),
     path(

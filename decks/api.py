@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.http import HttpResponse
 from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -195,16 +196,21 @@ class DeckDetailView(APIView):
         data = dict(body.validated_data)
         rows = data.pop("entries", None)
         entries = _entries(request, rows) if rows is not None else None
+        replace_entries = entries is not None or not partial
         try:
-            deck = services.deck_update(deck=deck, user=request.user, **data)
-            if entries is not None or not partial:
-                boards = entries or {}
-                services.deck_set_entries(
-                    deck=deck,
-                    user=request.user,
-                    entries=boards.get(Board.MAIN, []),
-                    maybe=boards.get(Board.MAYBE, []),
+            # Details and entries are one change: saved together or not at all, one version.
+            with transaction.atomic():
+                deck = services.deck_update(
+                    deck=deck, user=request.user, record_version=not replace_entries, **data
                 )
+                if replace_entries:
+                    boards = entries or {}
+                    services.deck_set_entries(
+                        deck=deck,
+                        user=request.user,
+                        entries=boards.get(Board.MAIN, []),
+                        maybe=boards.get(Board.MAYBE, []),
+                    )
         except ValidationError as error:
             raise ApiValidationError(field_errors(error)) from error
         return Response(deck_data(selectors.deck_with_entries(deck.pk, user=request.user), request))

@@ -9,41 +9,24 @@ from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
-from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks import print_job, printing, selectors
 from decks.print_renders import RETRY_AFTER_SECONDS, PrintNotReady
+from kotc_site.api_files import FileNegotiation, FileRenderer, JSONErrors
 from kotc_site.api_query import QueryBooleanField, QueryParameters, read_query
 
 ErrorSerializer = inline_serializer("DeckError", {"detail": serializers.CharField()})
 
 
-class PDFRenderer(BaseRenderer):
+class PDFRenderer(FileRenderer):
     media_type = "application/pdf"
     format = "pdf"
     charset = None
     render_style = "binary"
-
-    def render(
-        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
-    ) -> Any:
-        return data
-
-
-class PDFNegotiation(BaseContentNegotiation):
-    """The PDF whatever the client's Accept header says (errors are JSON: see
-    DeckPrintView.finalize_response), so there is no `format` to choose."""
-
-    def select_parser(self, request: Request, parsers: list) -> Any:
-        return parsers[0] if parsers else None
-
-    def select_renderer(self, request: Request, renderers: list, format_suffix: Any = None) -> Any:
-        return renderers[0], renderers[0].media_type
 
 
 BACKS_ALIASES = {"0": "none", "1": "sheet"}
@@ -64,6 +47,13 @@ class PrintParameters(QueryParameters):
         default=False,
         help_text="Only the copies missing from your collection.",
     )
+    short = QueryBooleanField(
+        digits=True,
+        required=False,
+        default=False,
+        help_text="Only the copies you are short of: those missing from your collection once"
+        " the copies in your other built decks are counted as taken.",
+    )
     bleed = QueryBooleanField(
         digits=True,
         required=False,
@@ -83,7 +73,7 @@ PrintProgressSerializer = inline_serializer(
 )
 
 
-class DeckPrintView(APIView):
+class DeckPrintView(JSONErrors, APIView):
     """The deck's cards as a PDF: 2.5 × 3.5 in, 9 a page, with cut marks.
 
     Cards never drawn before are drawn a few at a time (decks.print_renders): until every card
@@ -92,14 +82,7 @@ class DeckPrintView(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     renderer_classes = [PDFRenderer]
-    content_negotiation_class = PDFNegotiation
-
-    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
-        # Errors are JSON even for a client that asked for a PDF only.
-        if isinstance(response, Response):
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)
+    content_negotiation_class = FileNegotiation
 
     @extend_schema(
         parameters=[PrintParameters],
@@ -129,6 +112,7 @@ class DeckPrintView(APIView):
                 paper=query["paper"],
                 backs=BACKS_ALIASES.get(query["backs"], query["backs"]),
                 only_missing=query["missing"],
+                only_short=query["short"],
                 bleed=query["bleed"],
             )
         except printing.PrintError as error:

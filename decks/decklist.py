@@ -8,6 +8,8 @@ Accepted lines::
     # a comment           lines starting with # or // are ignored, and so are blank lines
     Maybeboard            a heading: the lines after it are the maybeboard's (cards being
                           considered, never counted); "Deck" (or "Main") goes back to the deck
+    SB: 2 Fire Drake      Cockatrice's sideboard line, read as the maybeboard's; so are the
+                          lines under its "Sideboard" heading; "[#12]" picks a card like "#12"
 
 Counts and card numbers are written with the digits 0-9. Every problem is reported with its line
 number, so a person can fix the list in one pass. `write_decklist` writes a deck in this format
@@ -33,14 +35,23 @@ CLOSE_NAME_CUTOFF = 0.75  # difflib's ratio for a name to be offered as "did you
 # Any digits here, so that a count in other digits ("４") is named as such rather than
 # as a line that cannot be read; only 0-9 are accepted below.
 _LINE = re.compile(r"^(?P<count>[+-]?\d+)[xX\u00d7]?\s+(?P<name>.+)$")
-_CARD_NUMBER = re.compile(r"\s+#(?P<pk>[0-9]{1,19})$", re.ASCII)
+_CARD_NUMBER = re.compile(r"\s+(?:#(?P<pk>[0-9]{1,19})|\[#(?P<bracketed>[0-9]{1,19})\])$", re.ASCII)
+# Cockatrice marks a sideboard card with this prefix (and reads "[...]" as no part of a name).
+SIDEBOARD_PREFIX = "SB:"
 _COUNT_DIGITS = len(str(MAX_COUNT))
 _SPACES = re.compile(r"\s+")
 # A heading names the board the lines after it are on (see decks.models.Board).
 MAIN = "main"
 MAYBE = "maybe"
 MAYBE_HEADING = "Maybeboard"
-_HEADINGS = {"maybeboard": MAYBE, "maybe": MAYBE, "deck": MAIN, "main": MAIN, "mainboard": MAIN}
+_HEADINGS = {
+    "maybeboard": MAYBE,
+    "maybe": MAYBE,
+    "sideboard": MAYBE,
+    "deck": MAIN,
+    "main": MAIN,
+    "mainboard": MAIN,
+}
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
@@ -95,6 +106,9 @@ def parse_decklist(text: str, *, board: str = MAIN) -> tuple[list[DecklistLine],
         if heading is not None:
             board = heading
             continue
+        line_board = board
+        if line[: len(SIDEBOARD_PREFIX)].upper() == SIDEBOARD_PREFIX:
+            line, line_board = line[len(SIDEBOARD_PREFIX) :].strip(), MAYBE
         match = _LINE.match(line)
         if match is None:
             shown = line if len(line) <= 60 else line[:57] + "..."
@@ -118,7 +132,7 @@ def parse_decklist(text: str, *, board: str = MAIN) -> tuple[list[DecklistLine],
         card_number = None
         picked = _CARD_NUMBER.search(name)
         if picked:
-            card_number = int(picked["pk"])
+            card_number = int(picked["pk"] or picked["bracketed"])
             name = name[: picked.start()].strip()
         if count < 1:
             errors.append(LineError(number, f"the count must be at least 1, not {count}."))
@@ -129,7 +143,7 @@ def parse_decklist(text: str, *, board: str = MAIN) -> tuple[list[DecklistLine],
         if len(name) > MAX_NAME:
             errors.append(LineError(number, f"a card name has at most {MAX_NAME} characters."))
             continue
-        lines.append(DecklistLine(number, count, name, card_number, board))
+        lines.append(DecklistLine(number, count, name, card_number, line_board))
     if not lines and not errors:
         errors.append(
             LineError(None, f"The list is empty. Write one card a line, like '{EXAMPLE}'.")
@@ -290,6 +304,7 @@ def write_decklist(
     maybe: Iterable[tuple[int, C]] = (),
     withheld: int = 0,
     maybe_withheld: int = 0,
+    cockatrice: bool = False,
 ) -> str:
     """The entries as a list that parse_decklist and match_decklist read back to the same cards
     and counts, for a reader whose collection holds them. The `maybe` entries follow under a
@@ -301,7 +316,13 @@ def write_decklist(
     (number, name) pairs), has the same name as match_decklist compares names; or the name
     ends like a card number itself. Whitespace in a name is written as one space, which is
     how the reader compares it. A card the reader cannot find by name, its number among
-    `unnamed`, is written with its number too. `title` becomes a comment on the first line."""
+    `unnamed`, is written with its number too. `title` becomes a comment on the first line.
+
+    With `cockatrice`, the list is as Cockatrice's plain-text import reads it: the title as the
+    first '//' line (its deck name), the maybeboard as 'SB: 3 Name' lines (its sideboard: a
+    'Maybeboard' heading would put those cards in its deck), comments after '//', and a card
+    number as '[#12]', which Cockatrice leaves out of the name. The site reads it back the
+    same."""
     rows = list(entries)
     maybe_rows = list(maybe)
     numbers: dict[str, set[str]] = {}
@@ -314,16 +335,18 @@ def write_decklist(
         shared = len(numbers[normalize_name(card.name)]) > 1
         line = f"{count} {name}"
         if shared or card.pk in pinned or _CARD_NUMBER.search(line):
-            line += f" #{card.pk}"
+            line += f" [#{card.pk}]" if cockatrice else f" #{card.pk}"
         return line
 
-    lines = [f"# {one_line(title)}"] if title.strip() else []
+    mark = "//" if cockatrice else "#"
+    lines = [f"{mark} {one_line(title)}"] if title.strip() else []
     lines.extend(written(count, card) for count, card in rows)
-    lines.extend(_withheld_note(withheld))
+    lines.extend(f"{mark}{note[1:]}" for note in _withheld_note(withheld))
     if maybe_rows or maybe_withheld:
-        lines.extend(["", MAYBE_HEADING])
-        lines.extend(written(count, card) for count, card in maybe_rows)
-        lines.extend(_withheld_note(maybe_withheld))
+        lines.extend([""] if cockatrice else ["", MAYBE_HEADING])
+        prefix = f"{SIDEBOARD_PREFIX} " if cockatrice else ""
+        lines.extend(prefix + written(count, card) for count, card in maybe_rows)
+        lines.extend(f"{mark}{note[1:]}" for note in _withheld_note(maybe_withheld))
     return "\n".join(lines) + "\n"
 
 

@@ -38,8 +38,9 @@ class DeckForm(forms.Form):
     description = forms.CharField(
         max_length=MAX_DESCRIPTION,
         required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="How the deck plays, what it needs, what to watch out for.",
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="How the deck plays, what it needs, what to watch out for: a primer, in"
+        " Markdown, with # sections and [[Card name]] links.",
     )
     edition = forms.TypedChoiceField(
         coerce=int,
@@ -204,6 +205,13 @@ class PrintForm(forms.Form):
         widget=forms.RadioSelect,
     )
     missing = forms.BooleanField(label="Only the copies missing from my collection", required=False)
+    short = forms.BooleanField(
+        label="Only copies I'm short of",
+        required=False,
+        help_text="The copies you need beyond those your collection says you own, counting the"
+        " copies sleeved in the decks you have marked built as taken. It includes the copies"
+        " missing from your collection.",
+    )
     bleed = forms.BooleanField(
         label="Bleed: 3 mm of border around each card",
         required=False,

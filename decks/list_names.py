@@ -178,7 +178,7 @@ def sorted_errors(errors: Iterable[LineError]) -> list[LineError]:
     return sorted(errors, key=lambda error: (error.line is None, error.line or 0))
 
 
-def deck_list_text(*, deck: Deck, user: Any) -> str:
+def deck_list_text(*, deck: Deck, user: Any, cockatrice: bool = False) -> str:
     """The deck as a plain list, as `user` may see it, headed by its name and edition.
 
     A name another card the viewer's import would look at shares (one of theirs, of their
@@ -200,4 +200,5 @@ def deck_list_text(*, deck: Deck, user: Any) -> str:
         maybe=maybe,
         withheld=withheld_count(deck),
         maybe_withheld=withheld_count(deck, Board.MAYBE),
+        cockatrice=cockatrice,
     )

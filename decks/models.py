@@ -11,7 +11,7 @@ from cards import rules
 from cards.models import SharedDesign
 
 MAX_NAME = 100
-MAX_DESCRIPTION = 2000
+MAX_DESCRIPTION = 20_000  # a primer: Markdown with sections and card links (cards.markup)
 MAX_ENTRIES = 200  # entries of a deck, its maybeboard's included
 MAX_COUNT = 100  # copies of one card in a deck
 
@@ -97,3 +97,47 @@ class DeckEntry(models.Model):
     def __str__(self) -> str:
         where = " (maybeboard)" if self.board == Board.MAYBE else ""
         return f"{self.count} × {self.card_id}{where}"
+
+
+class DeckVersion(models.Model):
+    """A saved state of a deck. Number 1 is the deck as first saved; each save after it (the
+    owner's "Save version", an edit of the deck's details, an import, a revert) adds the next.
+    Changes made in the builder in between are kept on the deck at once and folded into the
+    next version, whose diff is against the version before it (see decks.versions).
+
+    `entries` keeps each card as it was (its definition, its owner, whether it was shared)
+    beside its count and board, so a version reads the same after its cards change; reading
+    it still goes through the card gate, and a card the viewer may not see is withheld."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    note = models.CharField(max_length=200, blank=True)
+    name = models.CharField(max_length=MAX_NAME)
+    description = models.TextField(blank=True)  # the deck's, checked when the deck was saved
+    edition = models.PositiveSmallIntegerField()
+    entries = models.JSONField(default=list)
+    # How many cards were added, removed and given another count since the version before.
+    added = models.PositiveIntegerField(default=0)
+    removed = models.PositiveIntegerField(default=0)
+    changed = models.PositiveIntegerField(default=0)
+    # A published snapshot: a state the owner chose to show as it is while they keep editing.
+    snapshot = models.BooleanField(default=False)
+    # Whether others could ever see this state: the deck was unlisted or public when it was
+    # saved. Others see only shared versions, so a deck's private drafts never reach them.
+    shared = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="deck_version_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("deck-version", args=[self.deck_id, self.number])

@@ -14,15 +14,20 @@ from decks import printing
 from decks.models import Deck
 from decks.print_renders import print_image, print_prepare
 from decks.selectors import MissingCard, deck_missing, deck_size, sorted_entries, withheld_count
+from decks.shortfall import deck_shortfall
 
 
 def deck_print_cards(
-    *, deck: Deck, user: Any, only_missing: bool = False
+    *, deck: Deck, user: Any, only_missing: bool = False, only_short: bool = False
 ) -> list[tuple[Card, int]]:
     """The cards a print of the deck holds, with their copies: all of them, or with
-    only_missing just the copies `user` needs beyond those their collection says they own.
+    only_missing just the copies `user` needs beyond those their collection says they own, or
+    with only_short (which includes those) the copies they are short of once the copies in
+    their other built decks are counted as taken (decks.shortfall).
     Raises PrintError with a message to show when there is nothing (or too much) to print."""
-    if only_missing:
+    if only_short:
+        wanted = _short_copies(deck=deck, user=user)
+    elif only_missing:
         if user is None or not user.is_authenticated:
             raise printing.PrintError(
                 "Log in to print only the cards missing from your collection."
@@ -43,11 +48,27 @@ def deck_print_cards(
     return wanted
 
 
-def deck_print_prepare(*, deck: Deck, user: Any, only_missing: bool = False) -> None:
+def _short_copies(*, deck: Deck, user: Any) -> list[tuple[Card, int]]:
+    if user is None or not user.is_authenticated:
+        raise printing.PrintError("Log in to print only the copies you are short of.")
+    wanted = [(row.card, row.short) for row in deck_shortfall(deck=deck, user=user).short_rows]
+    if not wanted:
+        raise printing.PrintError(
+            "Nothing to print: you are short of no copy of this deck. Your collection holds"
+            " every copy it needs, counting the copies in your other built decks as taken."
+        )
+    return wanted
+
+
+def deck_print_prepare(
+    *, deck: Deck, user: Any, only_missing: bool = False, only_short: bool = False
+) -> None:
     """Move the print of the deck along: return when every card of it is drawn, else draw a
     few and raise print_renders.PrintNotReady with the progress (see decks.print_renders).
     Raises PrintError as deck_print_cards does."""
-    wanted = deck_print_cards(deck=deck, user=user, only_missing=only_missing)
+    wanted = deck_print_cards(
+        deck=deck, user=user, only_missing=only_missing, only_short=only_short
+    )
     print_prepare(cards=[card for card, _ in wanted if not card.withheld])
 
 
@@ -59,16 +80,20 @@ def deck_print_pdf(
     backs: printing.BacksOption = "none",
     only_missing: bool = False,
     bleed: bool = False,
+    only_short: bool = False,
 ) -> bytes:
     """The deck's cards as a PDF to print and cut, 9 to a page, each at its exact size (with
     bleed, 3 mm of each card's border more all round, and fewer to a page).
 
-    The cards are those of deck_print_cards (only_missing: just the copies `user` lacks).
+    The cards are those of deck_print_cards (only_missing: just the copies `user` lacks;
+    only_short: just those they are short of, counting their other built decks).
     Raises PrintError with a message to show when there is nothing (or too much) to print,
     and print_renders.PrintNotReady while some of the cards are still being drawn.
     """
     sheet = printing.sheet_layout(printing.get_paper(paper), bleed=bleed)
-    wanted = deck_print_cards(deck=deck, user=user, only_missing=only_missing)
+    wanted = deck_print_cards(
+        deck=deck, user=user, only_missing=only_missing, only_short=only_short
+    )
     # Drawing the cards happens ahead, a few a request (see decks.print_renders).
     print_prepare(cards=[card for card, _ in wanted if not card.withheld])
     keys: list[str] = []

@@ -46,7 +46,7 @@ from django.http import Http404
 
 from cards import rules, text_index
 from cards.models import Card, CollectionEntry
-from cards.search import QueryError, filter_cards, words
+from cards.search import QueryError, Term, filter_cards, words
 from cards.selectors import (
     as_id,
     card_for_viewer,
@@ -56,6 +56,7 @@ from cards.selectors import (
 )
 from decks.decklist import normalize_name
 from decks.models import Board, Deck, DeckEntry
+from shelves import queries as shelf_queries
 
 KIND_ORDER = {"minion": 0, "spell": 1}
 
@@ -89,17 +90,22 @@ def _name_holds(text: str) -> Q:
     return Q(name__icontains=text)
 
 
-def deck_viewable_q(user: Any) -> Q:
-    """Decks `user` may open by id: their own, and anyone's public or unlisted ones."""
+def deck_viewable_q(user: Any, *, held: bool = False) -> Q:
+    """Decks `user` may open by id: their own, and anyone's public or unlisted ones.
+
+    A deck a moderator hid (community.models.Hold) is gone for everyone but its owner;
+    `held=True` lets such decks through for the moderators' own pages, which check who asks."""
     user = user_or_none(user)
     shared = ~Q(visibility=Deck.Visibility.PRIVATE)
+    if not held:
+        shared &= Q(hold__isnull=True)
     return shared | Q(owner=user) if user is not None else shared
 
 
 def decks_visible_to(user: Any, *, q: str = "") -> QuerySet[Deck]:
     """The decks `user` may find in lists: their own and the public ones."""
     user = user_or_none(user)
-    condition = Q(visibility=Deck.Visibility.PUBLIC)
+    condition = Q(visibility=Deck.Visibility.PUBLIC, hold__isnull=True)
     if user is not None:
         condition |= Q(owner=user)
     decks = Deck.objects.filter(condition)
@@ -110,7 +116,7 @@ def decks_visible_to(user: Any, *, q: str = "") -> QuerySet[Deck]:
 
 def gallery_decks(*, q: str = "") -> QuerySet[Deck]:
     """Public decks whose name (or owner's name) contains `q`, newest first."""
-    decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC)
+    decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, hold__isnull=True)
     text = q.strip()
     if text:
         # The designer by id, found first: an OR of two indexed conditions on the deck table
@@ -120,10 +126,19 @@ def gallery_decks(*, q: str = "") -> QuerySet[Deck]:
     return _with_size(decks).order_by("-updated", "-pk")
 
 
-def decks_owned_by(*, user: Any, q: str = "") -> QuerySet[Deck]:
+def decks_owned_by(
+    *, user: Any, q: str = "", tags: Sequence[Term] = (), show_archived: bool = True
+) -> QuerySet[Deck]:
+    """The user's decks whose name holds `q`; with `tags` (cards.search.split_tag_terms of
+    their search), those their own tags pick; without `show_archived`, none they archived
+    (shelves)."""
     decks = Deck.objects.filter(owner=user)
     if q.strip():
         decks = decks.filter(_name_holds(q.strip()))
+    if tags:
+        decks = decks.filter(shelf_queries.deck_terms_q(tags, user))
+    if not show_archived:
+        decks = decks.exclude(shelf_queries.archived_decks_q())
     return _with_size(decks).order_by("-updated", "-pk")
 
 
@@ -252,9 +267,11 @@ def deck_version_for_viewer(*, user: Any, pk: Any) -> tuple[int, Any]:
     return int(row[0]), row[1]
 
 
+# A deck a moderator hid is its owner's alone, as in deck_viewable_q.
 _VERSION_SQL = (
-    f"SELECT edition, updated FROM {Deck._meta.db_table} "
-    "WHERE id = %s AND (visibility <> %s OR owner_id = %s)"
+    f"SELECT edition, updated FROM {Deck._meta.db_table} AS deck "
+    "WHERE id = %s AND ((visibility <> %s AND NOT EXISTS "
+    "(SELECT 1 FROM community_hold WHERE community_hold.deck_id = deck.id)) OR owner_id = %s)"
 )
 
 

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from rest_framework.utils import html
 
 from cards.check_api import CardDefinitionSerializer, EditionField
+from cards.markup import render_markup
 from cards.search import MAX_QUERY_LENGTH
 from cards.selectors import MAX_ID
 from cards.serializers import CARD_NEEDS, CardImportSerializer
@@ -326,7 +327,11 @@ class DeckSummarySerializer(serializers.Serializer):
 
 
 class DeckOutputSerializer(DeckSummarySerializer):
-    description = serializers.CharField()
+    description = serializers.CharField(help_text="The primer as written: Markdown.")
+    description_html = serializers.SerializerMethodField(
+        help_text="The primer as the deck page shows it to you: sanitised HTML, its [[card"
+        " links]] resolved among the cards you may find."
+    )
     forked_from = serializers.IntegerField(source="forked_from_id", allow_null=True)
     created = serializers.DateTimeField()
     legal = serializers.BooleanField()
@@ -339,6 +344,10 @@ class DeckOutputSerializer(DeckSummarySerializer):
         help_text="The deck's entries, then its maybeboard's; `size` and `legal` are the"
         " deck's alone.",
     )
+
+    def get_description_html(self, deck: Deck) -> str:
+        request = self.context.get("request")
+        return render_markup(deck.description, viewer=getattr(request, "user", None))
 
 
 class LineErrorSerializer(serializers.Serializer):

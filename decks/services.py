@@ -36,6 +36,7 @@ from decks.input_checks import (
 from decks.list_names import match_list, sorted_errors
 from decks.models import MAX_ENTRIES, Board, Deck, DeckEntry
 from decks.selectors import sorted_entries
+from decks.versions import version_record
 
 _UNSET: Any = object()
 
@@ -85,6 +86,7 @@ def deck_create(
     clean = clean_entries(entries, owner, maybe=maybe)
     deck.save()
     _store_entries(deck, clean)
+    version_record(deck=deck, author=owner, force=True)  # version 1
     return deck
 
 
@@ -97,8 +99,10 @@ def deck_update(
     description: Any = _UNSET,
     edition: Any = _UNSET,
     visibility: Any = _UNSET,
+    record_version: bool = True,
 ) -> Deck:
-    """Change a deck's details; leave a field out to keep it."""
+    """Change a deck's details; leave a field out to keep it. `record_version=False` when the
+    caller changes the entries next, in the same transaction: that makes the one version."""
     require_owner(deck, user)
     errors: dict[str, list[str]] = {}
     changes: dict[str, Any] = {}
@@ -119,6 +123,8 @@ def deck_update(
     for field, value in changes.items():
         setattr(deck, field, value)
     deck.save()
+    if record_version:
+        version_record(deck=deck, author=user)
     return deck
 
 
@@ -130,6 +136,7 @@ def deck_set_entries(*, deck: Deck, user: Any, entries: Entries, maybe: Entries 
     deck.entries.all().delete()
     _store_entries(deck, clean)
     _touch(deck)
+    version_record(deck=deck, author=user)
     return deck
 
 

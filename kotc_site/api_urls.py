@@ -13,4 +13,6 @@ urlpatterns = [
     path("", include("decks.api_urls")),
     path("", include("rulebook.api_urls")),
     path("", include("simulations.api_urls")),
+    path("", include("shelves.api_urls")),
+    path("", include("community.api_urls")),
 ]

@@ -5,13 +5,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from cards.pictures import card_picture
 
-from . import errors, health, views
+from . import errors, health, oembed, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("check/", views.check_page, name="check"),
     path("healthz/", views.health, name="health"),
     path("readyz/", health.readiness, name="ready"),
+    path("oembed/", oembed.oembed, name="oembed"),
     path("api/v1/", include("kotc_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -24,6 +25,8 @@ urlpatterns = [
     path("", include("rulebook.urls")),
     path("", include("building.urls")),
     path("", include("simulations.urls")),
+    path("", include("community.urls")),
+    path("", include("shelves.urls")),
     path("admin/", admin.site.urls),
 ]
 

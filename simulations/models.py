@@ -21,6 +21,14 @@ class SimulationRun(models.Model):
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
+    # The deck's version current when the run started (see decks.versions.version_for_run).
+    deck_version = models.ForeignKey(
+        "decks.DeckVersion",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="simulations",
+    )
     # The deck as it was when the run started: later edits to the deck do not change it.
     deck_snapshot = models.JSONField()
     options = models.JSONField()

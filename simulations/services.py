@@ -19,6 +19,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from decks import goldfish
+from decks.models import Deck, DeckVersion
+from decks.versions import version_for_run
 from simulations import dispatch
 from simulations.models import SimulationChunk, SimulationRun
 from simulations.runs import deck_check, goldfish_deck, options_json, run_finish_if_complete
@@ -74,6 +76,12 @@ def run_deadline() -> datetime:
     return timezone.now() + timedelta(seconds=settings.KOTC["RUN_DEADLINE_SECONDS"])
 
 
+def run_deck_version(deck_id: int | None, user: Any) -> DeckVersion | None:
+    """The deck's version a run started now belongs to (decks.versions.version_for_run)."""
+    deck = Deck.objects.filter(pk=deck_id).first() if deck_id is not None else None
+    return version_for_run(deck=deck, user=user) if deck is not None else None
+
+
 def simulation_start(
     *,
     definition: dict[str, Any],
@@ -111,9 +119,11 @@ def simulation_start(
     finished = same.filter(status=SimulationRun.Status.SUCCEEDED).order_by("-created").first()
     try:
         with transaction.atomic():
+            deck_version = run_deck_version(deck_id, requester)
             if finished is not None:
                 run = SimulationRun.objects.create(
                     deck_id=deck_id,
+                    deck_version=deck_version,
                     requested_by=requester,
                     deck_snapshot=definition,
                     options=finished.options,
@@ -128,6 +138,7 @@ def simulation_start(
             plan = goldfish.plan_chunks(options.games)
             run = SimulationRun.objects.create(
                 deck_id=deck_id,
+                deck_version=deck_version,
                 requested_by=requester,
                 deck_snapshot=definition,
                 options=options_json(options),

@@ -8,6 +8,8 @@
     by:alice               designed by alice
     legal:14               playable under the 14th Edition: legal, or refurbished (a refurbished
                            card is played with its new text)
+    tag:aggro              your own cards tagged aggro (tags are private: only their owner's
+                           searches read them); tag:aggro,burn for either, -tag:wip for not
     name:wisp  text:draw   only the name, or only the ability text; flavor:moon for flavor text
     name="ember wisp"      the whole name, exactly (case does not matter)
     -kind:spell  -fire     a leading - negates any term
@@ -37,6 +39,7 @@ from cards.search.filters import (
     filter_cards,
     playable_q,
     query_q,
+    tagged_by,
     term_q,
     text_match,
 )
@@ -47,13 +50,14 @@ from cards.search.ordering import (
     ordering,
     sort_expressions,
 )
-from cards.search.parser import QUERY_PATTERN, old_terms, parse_query
+from cards.search.parser import QUERY_PATTERN, old_terms, parse_query, split_tag_terms
 from cards.search.query import (
     ALIASES,
     DIRECTIONS,
     KEYS,
     MAX_NUMBER,
     MAX_QUERY_LENGTH,
+    MAX_TAG_LENGTH,
     MAX_TERMS,
     NUMERIC_KEYS,
     ORDERS,
@@ -63,6 +67,8 @@ from cards.search.query import (
     CardQuery,
     QueryError,
     Term,
+    tag_name,
+    tag_problem,
     words,
 )
 from cards.search.results import CardResults, find_cards, newest_ids, surely_more
@@ -75,6 +81,7 @@ __all__ = [
     "KEYS",
     "MAX_NUMBER",
     "MAX_QUERY_LENGTH",
+    "MAX_TAG_LENGTH",
     "MAX_TERMS",
     "NUMERIC_KEYS",
     "ORDERS",
@@ -99,7 +106,11 @@ __all__ = [
     "playable_q",
     "query_q",
     "sort_expressions",
+    "split_tag_terms",
     "surely_more",
+    "tag_name",
+    "tag_problem",
+    "tagged_by",
     "term_q",
     "text_match",
     "words",

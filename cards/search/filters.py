@@ -5,6 +5,8 @@ database's full-text index in one question (`cards.text_index.TextMatch`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
@@ -41,8 +43,9 @@ def phrase_of(term: Term, fields: tuple[str, ...] | None = None) -> Phrase:
     return Phrase(fields or TERM_FIELDS[term.key], term.words, prefix=term.prefix)
 
 
-def term_q(term: Term, using: str) -> Q:
-    """The filter of one term, negation included, for the database `using`."""
+def term_q(term: Term, using: str, tagger: int | None = None) -> Q:
+    """The filter of one term, negation included, for the database `using`; `tag:` reads the
+    tags of `tagger` only (CardQuery.tagger)."""
     condition: Q
     if term.searches_text:
         if not term.words:
@@ -65,6 +68,8 @@ def term_q(term: Term, using: str) -> Q:
             condition = Q(design_edition=term.value)
     elif term.key == "legal":
         condition = playable_q(term.value, using)
+    elif term.key == "tag":
+        condition = tagged_q(str(term.value).split(","), tagger)
     elif term.key in NUMERIC_KEYS:
         condition = _number_q(term)
     else:  # pragma: no cover - the parser only makes the keys above
@@ -88,6 +93,25 @@ def playable_q(edition: int, using: str) -> Q:
     verdicts = apps.get_model("cards", "CardVerdict")
     playable = verdicts.objects.filter(edition=edition, playable__in=[True])
     return Q(pk__in=playable.values("card_id"))
+
+
+def tagged_q(names: Sequence[str], tagger: int | None) -> Q:
+    """The cards `tagger` tagged with any of `names`. Tags are their owner's alone: no one
+    else's tag is read, and with no tagger (someone signed out) no card matches."""
+    if tagger is None:
+        return Q(pk__in=[])
+    # By name: the shelves app's models import this package's app (cards.models).
+    tagged = apps.get_model("shelves", "CardTag").objects.filter(
+        tag__owner_id=tagger, tag__name__in=list(names)
+    )
+    return Q(pk__in=tagged.values("card_id"))
+
+
+def tagged_by(q: str | CardQuery, user: Any) -> CardQuery:
+    """The query, with `tag:` reading `user`'s own tags (none when signed out)."""
+    query = as_query(q)
+    signed_in = user is not None and getattr(user, "is_authenticated", False)
+    return replace(query, tagger=user.pk if signed_in else None)
 
 
 def _number_q(term: Term) -> Q:
@@ -121,7 +145,7 @@ def query_q(
     combined = Q(match) if match is not None else Q()
     for term in query.terms:
         if not term.searches_text or (term.negated and match is None):
-            combined &= term_q(term, using)
+            combined &= term_q(term, using, query.tagger)
     return combined
 
 

@@ -34,6 +34,7 @@ from cards.search.query import (
     CardQuery,
     QueryError,
     Term,
+    tag_names,
 )
 
 _KEY_OPERATOR = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
@@ -226,6 +227,9 @@ class _Parser:
         if key == "legal":
             number = _edition_number(raw, value_at, known_only=True, shown=shown)
             return Term(key, op, number, negated=negated, position=start)
+        if key == "tag":
+            names = tag_names(raw, shown, value_at)
+            return Term(key, ":", ",".join(names), negated=negated, position=start)
         return Term(key, op, raw, negated=negated, position=start)
 
     def _sort_term(self, key: str, op: str, raw: str, negated: bool, shown: str, at: int) -> None:
@@ -313,9 +317,37 @@ def _example(key: str) -> str:
         "edition": "edition:14",
         "by": "by:alice",
         "legal": "legal:14",
+        "tag": "tag:aggro",
         "order": "order:name",
         "direction": "direction:desc",
     }[key]
+
+
+_TAG_TERM = re.compile(r'(?<!\S)-?tag(?:<=|>=|!=|:|=|<|>)(?:"[^"]*"|\S*)', re.IGNORECASE)
+
+
+def split_tag_terms(text: str) -> tuple[str, tuple[Term, ...]]:
+    """A list search that reads its text as a name (the deck lists): its tag: terms, read as
+    the card search reads them, and the rest of the text. QueryError for a tag: term that cannot
+    be read.
+
+    >>> rest, terms = split_tag_terms("fire tag:aggro -tag:wip,old")
+    >>> rest, [(term.value, term.negated) for term in terms]
+    ('fire', [('aggro', False), ('wip,old', True)])
+    """
+    terms: list[Term] = []
+    for match in _TAG_TERM.finditer(text or ""):
+        try:
+            term = _Parser(match.group(0))._term()
+        except QueryError as error:
+            position = None if error.position is None else error.position + match.start()
+            raise QueryError(error.message, position) from error
+        if term is not None:
+            terms.append(replace(term, position=match.start()))
+    if len(terms) > MAX_TERMS:
+        raise QueryError(f"The search has {len(terms)} tag: terms; the limit is {MAX_TERMS}.")
+    rest = " ".join(_TAG_TERM.sub(" ", text or "").split())
+    return rest, tuple(terms)
 
 
 def _number(raw: str, key: str, shown: str, at: int) -> int:

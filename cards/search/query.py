@@ -32,6 +32,7 @@ KEYS = (
     "edition",
     "by",
     "legal",
+    "tag",
     *SORT_KEYS,
 )
 ALIASES = {
@@ -67,10 +68,54 @@ EQUALITY = (":", "=", "!=")
 
 VALID_KEYS_TEXT = (
     "name:, text:, flavor:, kind:minion|spell, level, sp, hp (with : = != < <= > >=), "
-    "edition:N, by:username, legal:N, order:relevance|newest|name|level|sp|hp, "
+    "edition:N, by:username, legal:N, tag:name, order:relevance|newest|name|level|sp|hp, "
     "direction:asc|desc"
 )
 _WORD = re.compile(r"[^\W_]+")
+# A tag: one of a person's own labels for their cards and decks (the shelves app). Letters,
+# digits, - and _, read without case; `tag:aggro,burn` asks for either, so no comma in a name.
+MAX_TAG_LENGTH = 40
+TAG_NAME = re.compile(r"[\w-]+")
+
+
+def tag_problem(name: str) -> str | None:
+    """What is wrong with a tag's name, for a person; None when it is a good one.
+
+    >>> tag_problem("aggro"), tag_problem("")
+    (None, 'A tag needs a name.')
+    >>> tag_problem("two words")
+    "'two words': a tag's name is letters, digits, - and _ only, like aggro or to-do."
+    """
+    if not name:
+        return "A tag needs a name."
+    if len(name) > MAX_TAG_LENGTH:
+        return f"A tag's name is at most {MAX_TAG_LENGTH} characters; this one has {len(name)}."
+    if not TAG_NAME.fullmatch(name):
+        return f"'{name}': a tag's name is letters, digits, - and _ only, like aggro or to-do."
+    return None
+
+
+def tag_name(name: str) -> str:
+    """A tag's name as it is stored and searched: without case ("Aggro" is "aggro")."""
+    return name.strip().lower()
+
+
+def tag_names(raw: str, shown: str, at: int) -> list[str]:
+    """The names of `tag:a,b` (either tag), each a good tag name, without case.
+
+    >>> tag_names("Aggro,burn", "tag:", 4)
+    ['aggro', 'burn']
+    """
+    names: list[str] = []
+    for part in raw.split(","):
+        name = tag_name(part)
+        problem = tag_problem(name)
+        if problem:
+            raise QueryError(
+                f"'{shown}{raw}': {problem} Use tag:aggro, or tag:aggro,burn for either.", at
+            )
+        names.append(name)
+    return list(dict.fromkeys(names))
 
 
 def _in_word(character: str) -> bool:
@@ -143,6 +188,9 @@ class CardQuery:
     notes: tuple[str, ...] = field(default=())
     order: str | None = None  # one of ORDERS; None: relevance when words are searched
     direction: str | None = None  # "asc" or "desc"; None: the order's own
+    # Whose own tags `tag:` reads (a user's id): tags are private, so the search is told whose
+    # they are by the page that runs it; None (signed out, or not told) matches no tag.
+    tagger: int | None = None
 
     @property
     def is_empty(self) -> bool:

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from cards import selectors, services
+from cards import builds, selectors, services
 from cards.forms import CopiesForm
 from cards.views.listing import back, page, safe_next, search
 
@@ -19,6 +19,10 @@ from cards.views.listing import back, page, safe_next, search
 def collection(request: HttpRequest) -> HttpResponse:
     entries, context, status = search(request, selectors.collection_entries, user=request.user)
     context["page_obj"] = page(request, entries) if entries is not None else None
+    listed = context["page_obj"]
+    if listed is not None:
+        # Where each card's copies are: in the decks the user has built, or free.
+        listed.object_list = builds.collection_builds(user=request.user, entries=listed)
     context["totals"] = selectors.collection_totals(user=request.user)
     context["withdrawn"] = selectors.collection_withdrawn(request.user)
     if entries is not None and context["q"]:
@@ -36,6 +40,7 @@ def collection_copies(request: HttpRequest, card_id: int) -> HttpResponse:
         entry = services.collection_set_copies(entry=entry, copies=form.cleaned_data["copies"])
     else:
         error = form.errors["copies"][0]
+    builds.collection_builds(user=request.user, entries=[entry])
     if request.headers.get("HX-Request") == "true":
         context = {
             "entry": entry,

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from cards import importing, selectors, services
 from cards.views.listing import page, search
 from kotc_site.forms import add_validation_errors
+from shelves import lists as shelf_lists
 
 # The gallery's sort select (the search's order: and direction: say the same, and win).
 ORDER_LABELS = {
@@ -32,8 +33,9 @@ GALLERY_VIEWS = ("grid", "list")
 def gallery(request: HttpRequest) -> HttpResponse:
     """The public cards, searched as you type: the search box asks again (htmx) as it
     changes and gets the results part alone; a grid of pictures or a list."""
+    # tag: reads the viewer's own tags only (shelves), among the public cards.
     cards, context, status = search(
-        request, selectors.gallery_cards, sortable=True, user=request.user
+        request, shelf_lists.tagged(selectors.gallery_cards), sortable=True, user=request.user
     )
     context["page_obj"] = page(request, cards) if cards is not None else None
     context["view"] = request.GET.get("view") or "grid"
@@ -53,14 +55,19 @@ def gallery(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_cards(request: HttpRequest) -> HttpResponse:
-    return _my_cards_page(request, importing.ImportForm())
+    # The tag filter's choice becomes the search it stands for (tag:a tag:b, or tag:a,b).
+    filtered = shelf_lists.tag_filter_redirect(request, "my-cards")
+    return filtered or _my_cards_page(request, importing.ImportForm())
 
 
 def _my_cards_page(
     request: HttpRequest, import_form: importing.ImportForm, status: int = 200, **extra: Any
 ) -> HttpResponse:
-    cards, context, search_status = search(request, selectors.cards_owned_by, user=request.user)
+    # Your cards with their shelves: archived ones left out unless shown, tag: your own tags.
+    lister = shelf_lists.my_cards_lister(request)
+    cards, context, search_status = search(request, lister, user=request.user)
     context["page_obj"] = page(request, cards) if cards is not None else None
+    context.update(shelf_lists.list_context(request, "cards", context["page_obj"]))
     context["import_form"] = import_form
     context.update(extra)
     return render(request, "cards/mine.html", context, status=max(status, search_status))

@@ -20,6 +20,7 @@ from decks.views.page_parts import (
     sample_context,
 )
 from kotc_site.pagination import CappedPaginator
+from shelves import lists as shelf_lists
 
 PAGE_SIZE = 24
 
@@ -39,11 +40,24 @@ def gallery(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
-    q = request.GET.get("q", "").strip()[:100]
-    page = _page(request, selectors.decks_owned_by(user=request.user, q=q))
+    # The shelves: the tag filter's choice as a search, tag: terms read apart from the name,
+    # archived decks left out unless shown.
+    filtered = shelf_lists.tag_filter_redirect(request, "my-decks")
+    if filtered is not None:
+        return filtered
+    q = request.GET.get("q", "").strip()[:300]
+    name, tags, problem = shelf_lists.deck_search(q)
+    decks = selectors.decks_owned_by(
+        user=request.user,
+        q=name[:100],
+        tags=tags,
+        show_archived=shelf_lists.show_archived(request),
+    )
+    page = _page(request, decks.none() if problem else decks)
     page.object_list = validation.with_legality(page.object_list, user=request.user)
-    context = {"page": page, "q": q, "title": "My decks", "mine": True}
-    return render(request, "decks/list.html", context)
+    context = {"page": page, "q": q, "title": "My decks", "mine": True, "query_error": problem}
+    context.update(shelf_lists.list_context(request, "decks", page.object_list))
+    return render(request, "decks/list.html", context, status=400 if problem else 200)
 
 
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:

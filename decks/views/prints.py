@@ -58,6 +58,7 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
                 backs=data["backs"],
                 only_missing=data["missing"],
                 bleed=data["bleed"],
+                only_short=data["short"],
             )
         except printing.PrintError as problem:
             error = str(problem)
@@ -65,7 +66,8 @@ def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
             # The page shows how far along the print is and asks again until it is ready.
             preparing = _print_progress(request, pk, progress)
         else:
-            suffix = ("-missing" if data["missing"] else "") + ("-bleed" if data["bleed"] else "")
+            chosen = "-short" if data["short"] else "-missing" if data["missing"] else ""
+            suffix = chosen + ("-bleed" if data["bleed"] else "")
             response = HttpResponse(pdf, content_type="application/pdf")
             name = f"{slugify(deck.name) or 'deck'}{suffix}-{data['paper']}.pdf"
             response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -103,7 +105,10 @@ def deck_print_progress(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         try:
             print_job.deck_print_prepare(
-                deck=deck, user=request.user, only_missing=form.cleaned_data["missing"]
+                deck=deck,
+                user=request.user,
+                only_missing=form.cleaned_data["missing"],
+                only_short=form.cleaned_data["short"],
             )
         except printing.PrintError as problem:
             context["error"] = str(problem)

@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "rulebook",
     "building",
     "simulations",
+    "community",
+    "shelves",
 ]
 
 MIDDLEWARE = [
@@ -239,6 +241,11 @@ REST_FRAMEWORK = {
         "check": throttle_rate("KOTC_THROTTLE_CHECK", "120/min"),
         "token": throttle_rate("KOTC_THROTTLE_TOKEN", "10/min"),
         "simulation": throttle_rate("KOTC_THROTTLE_SIMULATION", "20/min"),
+        # Per account, on the API and the site's forms alike (community.limits).
+        "comment": throttle_rate("KOTC_THROTTLE_COMMENT", "6/min"),
+        "like": throttle_rate("KOTC_THROTTLE_LIKE", "60/min"),
+        "follow": throttle_rate("KOTC_THROTTLE_FOLLOW", "30/min"),
+        "report": throttle_rate("KOTC_THROTTLE_REPORT", "10/min"),
         "anon": throttle_rate("KOTC_THROTTLE_ANON", "600/min"),
         "user": throttle_rate("KOTC_THROTTLE_USER", "1200/min"),
     },
@@ -293,6 +300,9 @@ SPECTACULAR_SETTINGS = {
         "MinionKindEnum": ["minion"],
         "SpellKindEnum": ["spell"],
         "TermKindEnum": "rulebook.content_format.KINDS",
+        "ShelfOperationEnum": ["tag", "untag", "move", "archive", "unarchive"],
+        "FolderHoldsEnum": "shelves.models.Holds",
+        "SmartFolderHoldsEnum": ["cards", "decks"],
     },
 }
 

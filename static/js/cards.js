@@ -88,8 +88,34 @@
     if (button && textMode(form) === "builder" && window.htmx) { window.htmx.trigger(button, "click"); }
   }
 
+  // A builder the server redraws from what it was sent (the text, on switching to the builder;
+  // its own boxes, when the kind or edition changes) is held inert and busy until the answer
+  // replaces it: what was typed into it meanwhile would be lost in the swap. Not when the focus
+  // is in it (its own button pressed), which inert would drop.
+  function redrawsTheBuilder(elt) {
+    return elt && (elt.name === "text_mode" || elt.id === "builder-refresh");
+  }
+
+  function holdBuilder(held) {
+    const builder = document.getElementById("builder");
+    if (!builder || (held && builder.contains(document.activeElement))) { return; }
+    builder.inert = held;
+    if (held) { builder.setAttribute("aria-busy", "true"); } else { builder.removeAttribute("aria-busy"); }
+  }
+
   function setUpDesigner(form) {
     syncMode(form);
+    form.addEventListener("htmx:beforeRequest", function (event) {
+      if (redrawsTheBuilder(event.detail.elt)) { holdBuilder(true); }
+    });
+    // Released when the request ends with no new builder: refused, failed or timed out. On a
+    // refusal the site writes its message into the builder, which drops the button that asked,
+    // and later events of that button reach nothing: the refusal itself releases it.
+    ["htmx:responseError", "htmx:afterRequest", "htmx:sendError", "htmx:timeout"].forEach(function (name) {
+      form.addEventListener(name, function (event) {
+        if (redrawsTheBuilder(event.detail.elt)) { holdBuilder(false); }
+      });
+    });
     form.addEventListener("input", function (event) {
       if (event.target.matches("[data-component-slot]")) { syncSlot(event.target); }
       if (event.target.name === "level") {

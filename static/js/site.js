@@ -30,12 +30,15 @@ if (siteMenu) {
 // One status region per page (templates/base.html) speaks what an update did. It is on the page
 // before any update, as screen readers only follow live regions they already know; the parts that
 // htmx swaps in are never live regions themselves.
+let announcing = null;
 function announce(text) {
   const region = document.getElementById("site-status");
   if (!region || !text) return;
-  // Emptied first, so the same words said twice are spoken twice.
+  // Emptied first, so the same words said twice are spoken twice; a message still waiting
+  // is dropped, so an older one never lands after a newer one.
+  window.clearTimeout(announcing);
   region.textContent = "";
-  window.setTimeout(() => { region.textContent = text; }, 50);
+  announcing = window.setTimeout(() => { region.textContent = text; }, 50);
 }
 window.announce = announce;
 

@@ -57,21 +57,74 @@ PAGES: list[tuple[str, Callable[[Site], str]]] = [
     ("collection", lambda s: reverse("collection")),
     ("decks", lambda s: reverse("deck-gallery")),
     ("my decks", lambda s: reverse("my-decks")),
+    # Alice's shelves: a folder inside a folder, a tag on her card and deck, a saved search.
+    ("shelves", lambda s: shelves_path(s, reverse("shelves"))),
+    (
+        "my cards, tagged and archived shown",
+        lambda s: shelves_path(s, reverse("my-cards"), "?archived=1"),
+    ),
+    ("my decks by tag", lambda s: shelves_path(s, reverse("my-decks"), "?q=tag:embers")),
+    ("a folder inside a folder", lambda s: reverse("shelves-folder", args=[shelves(s).inner.pk])),
+    ("delete a folder", lambda s: reverse("shelves-folder-delete", args=[shelves(s).folder.pk])),
     ("a public deck", lambda s: reverse("deck-detail", args=[s.starter_deck.pk])),
     ("a deck, visual", lambda s: reverse("deck-detail", args=[s.starter_deck.pk]) + "?view=visual"),
     ("my deck", lambda s: reverse("deck-detail", args=[s.alices_deck.pk])),
     ("a sample hand", lambda s: reverse("deck-sample-hand", args=[s.alices_deck.pk])),
+    (
+        "a deck's draw odds",
+        lambda s: reverse("deck-odds", args=[s.starter_deck.pk]) + f"?cards={s.wisp.pk}&turn=3",
+    ),
+    ("playtest a deck", lambda s: reverse("deck-playtest", args=[s.starter_deck.pk])),
     ("delete a deck", lambda s: reverse("deck-delete", args=[s.alices_deck.pk])),
     ("new deck", lambda s: reverse("deck-new")),
     ("import a deck", lambda s: reverse("deck-import")),
     ("print a deck", lambda s: reverse("deck-print", args=[s.starter_deck.pk])),
+    ("a deck's history", lambda s: reverse("deck-history", args=[s.starter_deck.pk])),
+    ("my deck's history", lambda s: reverse("deck-history", args=[s.alices_deck.pk])),
+    ("a deck version", lambda s: reverse("deck-version", args=[s.starter_deck.pk, 1])),
+    ("pick two versions", lambda s: reverse("deck-versions-compare", args=[s.starter_deck.pk])),
+    (
+        "two versions compared",
+        lambda s: reverse("deck-versions-compare", args=[s.starter_deck.pk]) + "?a=1&b=1",
+    ),
+    ("pick two decks", lambda s: reverse("decks-compare")),
+    (
+        "two decks compared",
+        lambda s: reverse("decks-compare") + f"?a={s.starter_deck.pk}&b={s.alices_deck.pk}",
+    ),
     ("goldfish run", lambda s: reverse("simulation-detail", args=[s.run.id])),
     ("compare with…", lambda s: reverse("simulation-compare-choose", args=[s.run.id])),
+    (
+        "a goldfish game played on",
+        lambda s: reverse("simulation-playtest", args=[s.run.id]) + "?game=2&turn=2",
+    ),
     (
         "two runs compared",
         lambda s: reverse("simulation-compare", args=[s.run.id, s.other_run.id]),
     ),
     ("goldfish policy", lambda s: reverse("goldfish-policy")),
+    # Comments (alice's own, and another's she may report), notifications, follows, moderation.
+    ("a card's comments", lambda s: community_path(s, reverse("card-comments", args=[s.wisp.pk]))),
+    ("a deck's comments", lambda s: reverse("deck-comments", args=[s.starter_deck.pk])),
+    ("edit a comment", lambda s: reverse("comment-edit", args=[alices_comment(s).pk])),
+    ("report a comment", lambda s: reverse("comment-report", args=[others_comment(s).pk])),
+    ("report a card", lambda s: reverse("card-report", args=[s.wisp.pk])),
+    ("report a deck", lambda s: reverse("deck-report", args=[s.starter_deck.pk])),
+    ("notifications", lambda s: community_path(s, reverse("notifications"))),
+    ("notification settings", lambda s: reverse("notification-settings")),
+    ("following", lambda s: reverse("following")),
+    ("moderation", lambda s: community_path(s, reverse("moderation-queue"))),
+    ("moderation log", lambda s: community_path(s, reverse("moderation-log"))),
+    (
+        "moderate a comment",
+        lambda s: community_path(s, reverse("moderate-comment", args=[alices_comment(s).pk])),
+    ),
+    ("moderate a card", lambda s: community_path(s, reverse("moderate-card", args=[s.wisp.pk]))),
+    (
+        "moderate a deck",
+        lambda s: community_path(s, reverse("moderate-deck", args=[s.starter_deck.pk])),
+    ),
+    ("cards on other sites", lambda s: reverse("embed")),
     ("rulebook", lambda s: reverse("rulebook")),
     ("a rulebook edition", lambda s: reverse("rulebook-edition", args=[13])),
     ("a rulebook section", lambda s: reverse("rulebook-edition", args=[13]) + "?section=counters"),
@@ -110,12 +163,24 @@ NOT_PAGES = {
     "card-preview-image": "a picture",
     "card-picture": "a picture",
     "card-back": "a picture",
+    "card-og-image": "a picture",
+    "deck-og-image": "a picture",
+    "oembed": "JSON for other sites",
+    "card-embed-json": "JSON for other sites",
+    "embed-tooltips": "a script",
+    "markup-preview": "part of the deck page (the description's preview)",
     "deck-panel": "part of the deck page",
     "deck-entries": "part of the deck page",
     "deck-search": "part of the deck page",
     "deck-quick-add": "part of the deck page",
     "deck-card-names": "part of the deck page",
     "deck-print-progress": "part of the print page",
+    "deck-tabletop": "a file",
+    "deck-tabletop-sheet": "a picture",
+    "deck-tabletop-back": "a picture",
+    "deck-cockatrice": "a file",
+    "shelves-smart": "a saved search: opens My cards or My decks searched by it (a redirect)",
+    "deck-shortfall": "part of the deck page",
     "deck-export": "a file",
     "deck-export-text": "a file",
     "deck-print-pdf": "a file",
@@ -138,10 +203,63 @@ NOT_PAGES = {
             "deck-edit",
             "deck-fork",
             "deck-share-cards",
+            "deck-build",
+            "deck-unbuild",
             "deck-goldfish",
+            "comment-delete",
+            "card-like",
+            "deck-like",
+            "designer-follow",
+            "notifications-read",
+            "deck-version-save",
+            "deck-version-revert",
+            "shelves-bulk",
+            "shelves-folder-new",
+            "shelves-folder-edit",
+            "shelves-smart-new",
+            "shelves-smart-delete",
+            "shelves-tag-edit",
+            "shelves-tag-delete",
         )
     },
 }
+
+
+def shelves(s: Site) -> Any:
+    from tests.shelves.world import shelves_of
+
+    return shelves_of(s.alices_card, s.alices_deck)
+
+
+def shelves_path(s: Site, path: str, query: str = "") -> str:
+    """A page of alice's, with her shelves made first so that it shows them."""
+    shelves(s)
+    return path + query
+
+
+def alices_comment(s: Site) -> Any:
+    from tests.community.world import site_comment
+
+    return site_comment(s.wisp, s.alices_card.owner)
+
+
+def others_comment(s: Site) -> Any:
+    comment = alices_comment(s)
+    return comment.card.comments.exclude(author_id=comment.author_id).first()
+
+
+def community_path(s: Site, path: str) -> str:
+    """A community page, with alice a moderator who has commented, been followed, been
+    reported and been told, so that every part of it shows."""
+    from community import services
+    from tests.community.world import make_moderator
+
+    alice = make_moderator(s.alices_card.owner)
+    other = others_comment(s)
+    services.report_create(reporter=alice, target=other, reason="spam", details="Too loud.")
+    services.follow_set(follower=other.author, designer=alice, following=True)
+    services.follow_set(follower=alice, designer=other.author, following=True)
+    return path
 
 
 def routes(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, str | None]]:
@@ -161,6 +279,7 @@ def route_name(path: str) -> str | None:
 
 @pytest.fixture
 def site(alice, inline_workers) -> Site:
+    from cards import builds as deck_builds
     from cards import services as card_services
     from cards.models import Card
     from decks import services as deck_services
@@ -191,6 +310,8 @@ def site(alice, inline_workers) -> Site:
         card=alices_card, user=alice, definition={"flavor_text": "Old, and patient."}
     )
     card_services.collection_add(user=alice, card=wisp, copies=2)
+    # The starter deck is built from those copies: the collection and the deck pages say so.
+    deck_builds.deck_build_mark(user=alice, deck=starter_deck)
     uid = urlsafe_base64_encode(force_bytes(alice.pk))
     token = default_token_generator.make_token(alice)
     return Site(

@@ -177,7 +177,7 @@ def test_build_export_import_and_print_a_legal_deck(page, bob, tmp_path):
     assert deck_size(page) == 40
 
     # And prints it on US Letter: 40 cards, 9 a page, 5 pages.
-    page.get_by_role("link", name="Print").click()
+    page.get_by_role("link", name="Print", exact=True).click()
     page.get_by_label("US Letter (8.5 × 11 in)").check()
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Download the PDF").click()

@@ -42,8 +42,14 @@ def test_build_an_ability_and_save_the_card(page, django_user_model):
 
     # The builder, by keyboard: choose it, name the ability, pick "draw x cards.", x = 2.
     page.focus("input[name=text_mode][value=text]")
+    page.evaluate("document.getElementById('builder').dataset.before = 'text'")
     page.keyboard.press("ArrowDown")  # radios move with the arrow keys
-    page.wait_for_selector("#builder", state="visible")
+    # The builder read from the text replaces the empty one when the server answers: type
+    # after that, or a slow answer overwrites what was typed.
+    page.wait_for_function(
+        "() => { const b = document.getElementById('builder');"
+        " return b && !b.dataset.before && !b.hidden; }"
+    )
     assert page.is_hidden("#id_ability_text")
     page.fill("#b0-name", "greed")
     page.fill("#b0-s0-e0", "draw x cards.")
@@ -108,3 +114,71 @@ def test_the_builder_fits_a_phone(page, django_user_model):
     assert width <= 390, f"the page is {width} px wide on a 390 px screen"
     box = page.locator("input[name='b0-c0-x']").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def builder_state(page) -> dict:
+    return page.evaluate(
+        """() => { const b = document.getElementById('builder');
+             return {inert: b.inert, busy: b.getAttribute('aria-busy'), hidden: b.hidden,
+                     name: (b.querySelector('#b0-name') || {}).value}; }"""
+    )
+
+
+def builder_held(page, held: bool) -> None:
+    """Waits until the builder is held (inert) or let go."""
+    page.wait_for_function("held => document.getElementById('builder').inert === held", arg=held)
+
+
+def test_the_builder_waits_for_the_text_it_reads(page, django_user_model):
+    """Switched to the builder, the page holds the builder it has until the server's reading of
+    the text replaces it, so nothing typed into it meanwhile is lost; a failed answer lets it go."""
+    log_in(page, django_user_model, "waiter")
+    page.goto("/cards/new/", wait_until="networkidle")
+    page.fill("#id_ability_text", "GREED: Draw 2 cards.")
+    held = []
+    page.route("**/cards/builder/", lambda route: held.append(route))
+
+    page.check("input[name=text_mode][value=builder]")
+    builder_held(page, True)
+    assert builder_state(page)["busy"] == "true"
+    page.focus("#b0-name")  # refused: nothing in an inert builder takes the focus
+    assert page.evaluate("document.activeElement.id") != "b0-name"
+    held.pop().continue_()
+    page.wait_for_function(
+        "() => { const b = document.getElementById('builder');"
+        " return !b.inert && b.querySelector('#b0-name').value; }"
+    )
+    state = builder_state(page)
+    assert (state["busy"], state["hidden"], state["name"].upper()) == (None, False, "GREED")
+
+    # Another kind redraws the builder from its own boxes: held the same way, and kept.
+    page.check("input[name=kind][value=spell]")
+    builder_held(page, True)
+    held.pop().continue_()
+    builder_held(page, False)
+    assert builder_state(page)["name"].upper() == "GREED"
+    # The button that asked is gone with a failed answer's message: the builder is let go all
+    # the same.
+    page.check("input[name=kind][value=minion]")
+    builder_held(page, True)
+    held.pop().fulfill(status=500, body="down")
+    builder_held(page, False)
+    assert "could not answer (500)" in page.inner_text("#builder [role=alert]")
+
+    # Back to the text and to the builder again, and the server fails: the builder is let go
+    # with the failure said in it, and the next switch tries again.
+    page.check("input[name=text_mode][value=text]")
+    page.check("input[name=text_mode][value=builder]")
+    builder_held(page, True)
+    held.pop().fulfill(status=500, body="down")
+    builder_held(page, False)
+    assert builder_state(page)["busy"] is None
+    assert "could not answer (500)" in page.inner_text("#builder [role=alert]")
+    page.unroute("**/cards/builder/")
+    page.check("input[name=text_mode][value=text]")
+    page.check("input[name=text_mode][value=builder]")
+    page.wait_for_function(
+        "() => { const n = document.querySelector('#builder #b0-name');"
+        " return n && n.value.toUpperCase() === 'GREED'; }"
+    )
+    page.fill("#b0-name", "greedier")

@@ -148,7 +148,9 @@ def test_a_keyboard_player_builds_and_goldfishes_a_deck(page, live_server, held_
     page.keyboard.press("ArrowUp")
 
     # A sample hand: draw, bury one, draw a card for turn 1.
-    tab_to(page, "#draw-hand")
+    # Forward from the side panel: past its goldfish and copies panels, round to the top of the
+    # page and down through the deck's rows.
+    tab_to(page, "#draw-hand", limit=200)
     page.keyboard.press("Enter")
     page.locator(".hand-card.selectable").first.wait_for()
     focus_is(page, "bury-0")

@@ -20,6 +20,7 @@ from django.urls import get_resolver, reverse
 from tests.browser.pages import DESKTOP, LONG_NAME, NOT_PAGES, PAGES, PHONE, route_name, routes
 
 MENU_MOST = 48  # the folded menu's height, in CSS pixels
+CARD_IMAGE = "#card-preview .card-figure img"
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # The innermost elements that reach past the screen's right edge: what to fix.
@@ -151,21 +152,30 @@ def test_the_designers_preview_stays_in_sight_while_typing(site, browse):
     # The preview has read the text.
     page.locator("#card-preview", has_text="HAUNT").locator(".card-figure img").wait_for()
 
-    def in_sight(selector: str) -> bool:
-        box = page.locator(selector).bounding_box()
+    # Measured in one go in the page: the blur of a field redraws the preview, and an element
+    # looked up before that swap and measured after it would be a detached one, with no box.
+    def boxes(*selectors: str) -> list[dict[str, float] | None]:
+        return page.evaluate(
+            """(selectors) => selectors.map((s) => { const e = document.querySelector(s);
+                 if (!e) return null; const r = e.getBoundingClientRect();
+                 return {y: r.y, height: r.height}; })""",
+            list(selectors),
+        )
+
+    def in_sight(box: dict[str, float] | None) -> bool:
         return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
     # Down at the Save button, the card is still there.
     page.locator("#save-card").scroll_into_view_if_needed()
-    assert in_sight("#save-card") and in_sight("#card-preview .card-figure img")
+    assert all(map(in_sight, boxes("#save-card", CARD_IMAGE)))
     # A field focused from there (tabbing back, say) is shown below the card, not under it.
     for label in ("Name", "Ability text", "Flavor text"):
         page.locator("#save-card").scroll_into_view_if_needed()
-        field = page.get_by_label(label, exact=True)
-        field.focus()
-        preview = page.locator("#card-preview").bounding_box()
-        assert field.bounding_box()["y"] >= preview["y"] + preview["height"] - 1, label
-        assert in_sight("#card-preview .card-figure img"), label
+        page.get_by_label(label, exact=True).focus()
+        field, preview, image = boxes(":focus", "#card-preview", CARD_IMAGE)
+        assert field and preview, label
+        assert field["y"] >= preview["y"] + preview["height"] - 1, label
+        assert in_sight(image), (label, image)
 
 
 @pytest.mark.browser

@@ -144,5 +144,5 @@ def test_the_schema_offers_no_format_and_describes_the_progress(client):
         "/api/v1/decks/{id}/print.pdf"
     ]["get"]
     names = {parameter["name"] for parameter in operation["parameters"]}
-    assert names == {"id", "paper", "backs", "missing", "bleed"}
+    assert names == {"id", "paper", "backs", "missing", "short", "bleed"}
     assert "application/json" in operation["responses"]["202"]["content"]

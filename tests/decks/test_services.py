@@ -32,7 +32,7 @@ def test_a_new_deck_is_private_and_built_for_the_current_edition(alice, make_car
     [
         ({"name": ""}, "name"),
         ({"name": "x" * 101}, "name"),
-        ({"name": "Ok", "description": "x" * 2001}, "description"),
+        ({"name": "Ok", "description": "x" * 20_001}, "description"),
         ({"name": "Ok", "edition": 99}, "edition"),  # not on file
         ({"name": "Ok", "visibility": "secret"}, "visibility"),
     ],

@@ -38,9 +38,11 @@ from accounts.models import ApiToken
 from cards import services as card_services
 from cards.models import Card, CardRevision, CollectionEntry
 from decks import services as deck_services
-from decks.models import Deck, DeckEntry
+from decks.models import Deck, DeckEntry, DeckVersion
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
+from tests.community.world import community_snapshot, make_comment
+from tests.shelves.world import make_shelves, shelves_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,6 +81,16 @@ def by_actor(owner: Any, other: Any, anonymous: Any) -> dict[str, dict[str, Any]
 def shared(ok: Any) -> dict[str, Any]:
     """A private object is not there for others; unlisted and public ones are."""
     return {"private": 404, "unlisted": ok, "public": ok}
+
+
+def shared_only(ok: Any, *, anonymous: Any) -> dict[str, dict[str, Any]]:
+    """Comments and likes: on a shared object, by anyone logged in who can see it; the owner's
+    own private object takes none (400)."""
+    return {
+        "owner": {ANY: ok, "private": 400},
+        "other": shared(ok),
+        "anonymous": {ANY: anonymous},
+    }
 
 
 def read(ok: Any = 200) -> dict[str, dict[str, Any]]:
@@ -240,8 +252,27 @@ API_ROWS = [
     Row("delete", "/api/v1/decks/{deck}/", change(204, anonymous=401), api=True),
     Row("get", "/api/v1/decks/{deck}/validation/", read(), api=True),
     Row("get", "/api/v1/decks/{deck}/export/", read(), api=True),
+    Row("get", "/api/v1/decks/{deck}/tabletop/", read(), api=True),
+    Row("get", "/api/v1/decks/{deck}/cockatrice/", read(), api=True),
+    Row("get", "/api/v1/decks/{deck}/odds/?cards={card}&at_least=2&turn=3", read(), api=True),
     Row("post", "/api/v1/decks/{deck}/fork/", use(201, anonymous=401), api=True),
     Row("get", "/api/v1/decks/{deck}/print.pdf", read(), api=True),
+    # versions: seen by whoever may see the deck; saved, published and reverted by its owner
+    Row("get", "/api/v1/decks/{deck}/versions/", read(), api=True),
+    Row(
+        "post",
+        "/api/v1/decks/{deck}/versions/",
+        change(201, anonymous=401),
+        {"snapshot": True},
+        api=True,
+    ),
+    Row("get", "/api/v1/decks/{deck}/versions/1/", read(), api=True),
+    Row("post", "/api/v1/decks/{deck}/versions/1/revert/", change(201, anonymous=401), api=True),
+    Row("get", "/api/v1/decks/compare/?a={deck}&b={deck}", read(), api=True),
+    # built decks and shortfalls: everyone's own marks, on decks they may see
+    Row("get", "/api/v1/decks/{deck}/shortfall/", use(200, anonymous=401), api=True),
+    Row("post", "/api/v1/decks/{deck}/built/", use(201, anonymous=401), api=True),
+    Row("delete", "/api/v1/decks/{deck}/built/", use(204, anonymous=401), api=True),
     Row("post", "/api/v1/decks/import/", by_actor(201, 201, 401), DECK_JSON, api=True),
     # goldfish runs: visible to whoever may see the deck
     Row("post", "/api/v1/decks/{deck}/simulations/", use(202, anonymous=401), GOLDFISH, api=True),
@@ -255,6 +286,103 @@ API_ROWS = [
     Row("get", "/api/v1/glossary/bury/", everyone(200), api=True),
     Row("get", "/api/v1/rulebook/", everyone(200), api=True),
     Row("get", "/api/v1/rulebook/14/", everyone(200), api=True),
+    # community: a thread is read wherever its card or deck is; only shared ones take comments
+    # and likes (alice's own private card: 400); a comment is changed by its author alone
+    Row("get", "/api/v1/comments/?card={card}", read(), api=True),
+    Row("get", "/api/v1/comments/?deck={deck}", read(), api=True),
+    Row(
+        "post",
+        "/api/v1/comments/",
+        shared_only(201, anonymous=401),
+        lambda world, actor: {"card": world.card.pk, "text": "Nice card."},
+        api=True,
+    ),
+    Row("get", "/api/v1/comments/{comment}/", read(), api=True),
+    Row(
+        "patch", "/api/v1/comments/{comment}/", change(200, anonymous=401), {"text": "Hm"}, api=True
+    ),
+    Row("delete", "/api/v1/comments/{comment}/", change(204, anonymous=401), api=True),
+    Row("get", "/api/v1/cards/{card}/like/", read(), api=True),
+    Row("put", "/api/v1/cards/{card}/like/", shared_only(200, anonymous=401), api=True),
+    Row("delete", "/api/v1/cards/{card}/like/", shared_only(200, anonymous=401), api=True),
+    Row("get", "/api/v1/decks/{deck}/like/", read(), api=True),
+    Row("put", "/api/v1/decks/{deck}/like/", shared_only(200, anonymous=401), api=True),
+    Row("delete", "/api/v1/decks/{deck}/like/", shared_only(200, anonymous=401), api=True),
+    # following alice: anyone but alice herself
+    Row("get", "/api/v1/designers/alice/follow/", everyone(200), api=True),
+    Row("put", "/api/v1/designers/alice/follow/", by_actor(400, 200, 401), api=True),
+    Row("delete", "/api/v1/designers/alice/follow/", by_actor(400, 200, 401), api=True),
+    Row("get", "/api/v1/follows/", by_actor(200, 200, 401), api=True),
+    # everyone's own notifications and their switches
+    Row("get", "/api/v1/notifications/", by_actor(200, 200, 401), api=True),
+    Row("post", "/api/v1/notifications/read/", by_actor(200, 200, 401), {}, api=True),
+    Row("get", "/api/v1/notifications/settings/", by_actor(200, 200, 401), api=True),
+    Row(
+        "patch",
+        "/api/v1/notifications/settings/",
+        by_actor(200, 200, 401),
+        {"comment": False},
+        api=True,
+    ),
+    # reports of what one may see and did not write; the moderators' pages are theirs alone
+    Row(
+        "post",
+        "/api/v1/reports/",
+        use(201, anonymous=401, owner=400),
+        lambda world, actor: {"card": world.card.pk, "reason": "spam"},
+        api=True,
+    ),
+    Row("get", "/api/v1/moderation/reports/", by_actor(403, 403, 401), api=True),
+    Row(
+        "post",
+        "/api/v1/moderation/actions/",
+        by_actor(403, 403, 401),
+        lambda world, actor: {"comment": world.comment.pk, "action": "hide", "reason": "x"},
+        api=True,
+    ),
+    Row("get", "/api/v1/moderation/log/", by_actor(403, 403, 401), api=True),
+    # shelves: everyone's own tags, folders and saved searches; another's are not there (404),
+    # and only one's own cards and decks are tagged, moved or archived
+    Row("get", "/api/v1/shelves/tags/", by_actor(200, 200, 401), api=True),
+    Row("post", "/api/v1/shelves/tags/", by_actor(201, 201, 401), {"name": "new-tag"}, api=True),
+    Row("get", "/api/v1/shelves/tags/{tag}/", by_actor(200, 404, 401), api=True),
+    Row("patch", "/api/v1/shelves/tags/{tag}/", by_actor(200, 404, 401), {"name": "ash"}, api=True),
+    Row("delete", "/api/v1/shelves/tags/{tag}/", by_actor(204, 404, 401), api=True),
+    Row("get", "/api/v1/shelves/folders/", by_actor(200, 200, 401), api=True),
+    Row("post", "/api/v1/shelves/folders/", by_actor(201, 201, 401), {"name": "New"}, api=True),
+    Row("get", "/api/v1/shelves/folders/{folder}/", by_actor(200, 404, 401), api=True),
+    Row(
+        "patch",
+        "/api/v1/shelves/folders/{folder}/",
+        by_actor(200, 404, 401),
+        {"name": "Renamed"},
+        api=True,
+    ),
+    Row("delete", "/api/v1/shelves/folders/{folder}/", by_actor(204, 404, 401), api=True),
+    Row("get", "/api/v1/shelves/smart-folders/", by_actor(200, 200, 401), api=True),
+    Row(
+        "post",
+        "/api/v1/shelves/smart-folders/",
+        by_actor(201, 201, 401),
+        {"name": "Burn", "query": "tag:burn"},
+        api=True,
+    ),
+    Row("get", "/api/v1/shelves/smart-folders/{smart}/", by_actor(200, 404, 401), api=True),
+    Row(
+        "patch",
+        "/api/v1/shelves/smart-folders/{smart}/",
+        by_actor(200, 404, 401),
+        {"query": "tag:ash"},
+        api=True,
+    ),
+    Row("delete", "/api/v1/shelves/smart-folders/{smart}/", by_actor(204, 404, 401), api=True),
+    Row(
+        "post",
+        "/api/v1/shelves/bulk/",
+        by_actor(200, 404, 401),
+        lambda world, actor: {"operation": "archive", "cards": [world.card.pk]},
+        api=True,
+    ),
 ]
 
 HTMX = {"HX-Request": "true"}
@@ -305,6 +433,13 @@ SITE_ROWS = [
         {"json_text": '{"name": "Imported", "kind": "spell", "level": 1}'},
     ),
     Row("get", "/cards/{card}/", read()),
+    # Link previews: the preview image and oEmbed answer whoever may open the page; the card
+    # JSON other sites read answers as if no one were logged in, so never for a private card.
+    Row("get", "/cards/{card}/og.png", read()),
+    Row("get", "/oembed/?url=http://testserver/cards/{card}/", read()),
+    Row("get", "/embed/cards/{card}.json", {actor: shared(200) for actor in ACTORS}),
+    # Renders a text for the one writing it; stores nothing.
+    Row("post", "/markup/preview/", by_actor(200, 200, LOGIN), {"description": "# Plan"}),
     Row("get", "/cards/{card}/edit/", change(200, anonymous=LOGIN)),
     Row("post", "/cards/{card}/edit/", change(302, anonymous=LOGIN), CARD_FORM),
     Row("get", "/cards/{card}/history/", read()),
@@ -340,6 +475,7 @@ SITE_ROWS = [
         {"text": "2 Ember Wisp", "name": "Imported", "edition": "14", "visibility": "private"},
     ),
     Row("get", "/decks/{deck}/", read()),
+    Row("get", "/decks/{deck}/og.png", read()),
     Row("get", "/decks/{deck}/panel/?edition=13", read(), headers=HTMX),
     Row(
         "post",
@@ -356,6 +492,7 @@ SITE_ROWS = [
     ),
     Row("get", "/decks/{deck}/card-names/?q=wi", change(200, anonymous=LOGIN), headers=HTMX),
     Row("get", "/decks/{deck}/sample-hand/?seed=4", read(), headers=HTMX),
+    Row("get", "/decks/{deck}/playtest/?going=second", read()),
     Row(
         "post",
         "/decks/{deck}/edit/",
@@ -368,15 +505,113 @@ SITE_ROWS = [
     Row("post", "/decks/{deck}/share-cards/", change(302, anonymous=LOGIN)),
     Row("get", "/decks/{deck}/export.json", read()),
     Row("get", "/decks/{deck}/export.txt", read()),
+    Row("get", "/decks/{deck}/tabletop.json", read()),
+    Row("get", "/decks/{deck}/tabletop/1.jpg", read()),
+    Row("get", "/decks/{deck}/tabletop/back.jpg", read()),
+    Row("get", "/decks/{deck}/cockatrice.txt", read()),
+    Row("get", "/decks/{deck}/odds/?cards={card}&turn=3", read(), headers=HTMX),
     Row("get", "/decks/{deck}/print/", read()),
     Row("get", "/decks/{deck}/print.pdf?paper=letter", read()),
     Row("get", "/decks/{deck}/print/progress/?paper=letter", read()),
+    Row("get", "/decks/{deck}/history/", read()),
+    Row("post", "/decks/{deck}/history/save/", change(302, anonymous=LOGIN), {"snapshot": "true"}),
+    Row("get", "/decks/{deck}/history/1/", read()),
+    Row("post", "/decks/{deck}/history/1/revert/", change(302, anonymous=LOGIN)),
+    Row("get", "/decks/{deck}/history/compare/?a=1&b=1", read()),
+    Row("get", "/decks/compare/?a={deck}&b={deck}", read()),
+    Row("get", "/decks/{deck}/shortfall/", use(200, anonymous=LOGIN), headers=HTMX),
+    Row("post", "/decks/{deck}/built/", use(302, anonymous=LOGIN)),
+    Row("post", "/decks/{deck}/unbuilt/", use(302, anonymous=LOGIN)),
     # goldfish
     Row("post", "/decks/{deck}/goldfish/", use(302, anonymous=LOGIN), GOLDFISH),
     Row("get", "/simulations/{run}/", read()),
     Row("get", "/simulations/{run}/compare/", read()),
+    Row("get", "/simulations/{run}/play/?game=1&turn=1", read()),
     # The world holds one run: compared with itself it is a 400, once the gate lets it through.
     Row("get", "/simulations/{run}/compare/{run}/", read(400)),
+    # community (see the API rows)
+    Row("get", "/cards/{card}/comments/", read()),
+    Row("post", "/cards/{card}/comments/", shared_only(302, anonymous=LOGIN), {"text": "Nice."}),
+    Row("get", "/decks/{deck}/comments/", read()),
+    Row("post", "/decks/{deck}/comments/", shared_only(302, anonymous=LOGIN), {"text": "Nice."}),
+    Row("get", "/comments/{comment}/edit/", change(200, anonymous=LOGIN)),
+    Row("post", "/comments/{comment}/edit/", change(302, anonymous=LOGIN), {"text": "Hm."}),
+    Row("post", "/comments/{comment}/delete/", change(302, anonymous=LOGIN)),
+    # A like of alice's own private card is refused with a message on the page it came from.
+    Row("post", "/cards/{card}/like/", use(302, anonymous=LOGIN), {"like": "1"}),
+    Row("post", "/decks/{deck}/like/", use(302, anonymous=LOGIN), {"like": "1"}),
+    Row("post", "/designers/alice/follow/", by_actor(302, 302, LOGIN), {"follow": "1"}),
+    Row("get", "/following/", by_actor(200, 200, LOGIN)),
+    Row("get", "/notifications/", by_actor(200, 200, LOGIN)),
+    Row("post", "/notifications/read/", by_actor(302, 302, LOGIN)),
+    Row("get", "/notifications/settings/", by_actor(200, 200, LOGIN)),
+    Row("post", "/notifications/settings/", by_actor(302, 302, LOGIN), {"comment": "on"}),
+    Row("get", "/cards/{card}/report/", use(200, anonymous=LOGIN)),
+    Row("post", "/cards/{card}/report/", use(302, anonymous=LOGIN, owner=400), {"reason": "spam"}),
+    Row("get", "/decks/{deck}/report/", use(200, anonymous=LOGIN)),
+    Row("post", "/decks/{deck}/report/", use(302, anonymous=LOGIN, owner=400), {"reason": "spam"}),
+    Row("get", "/comments/{comment}/report/", use(200, anonymous=LOGIN)),
+    Row(
+        "post",
+        "/comments/{comment}/report/",
+        use(302, anonymous=LOGIN, owner=400),
+        {"reason": "spam"},
+    ),
+    Row("get", "/moderation/", by_actor(403, 403, LOGIN)),
+    Row("get", "/moderation/log/", by_actor(403, 403, LOGIN)),
+    Row("get", "/moderation/cards/{card}/", by_actor(403, 403, LOGIN)),
+    Row(
+        "post",
+        "/moderation/cards/{card}/",
+        by_actor(403, 403, LOGIN),
+        {"action": "hide", "reason": "x"},
+    ),
+    Row("get", "/moderation/decks/{deck}/", by_actor(403, 403, LOGIN)),
+    Row(
+        "post",
+        "/moderation/decks/{deck}/",
+        by_actor(403, 403, LOGIN),
+        {"action": "hide", "reason": "x"},
+    ),
+    Row("get", "/moderation/comments/{comment}/", by_actor(403, 403, LOGIN)),
+    Row(
+        "post",
+        "/moderation/comments/{comment}/",
+        by_actor(403, 403, LOGIN),
+        {"action": "hide", "reason": "x"},
+    ),
+    # shelves: everyone's own; another's folder, tag or saved search is not there (404)
+    Row(
+        "post",
+        "/shelves/bulk/",
+        by_actor(302, 404, LOGIN),
+        lambda world, actor: {"kind": "cards", "ids": [world.card.pk], "action": "archive"},
+    ),
+    Row(
+        "post",
+        "/shelves/folders/new/",
+        by_actor(302, 302, LOGIN),
+        {"folder-name": "New", "folder-holds": "mixed"},
+    ),
+    Row("get", "/shelves/folders/{folder}/", by_actor(200, 404, LOGIN)),
+    Row(
+        "post",
+        "/shelves/folders/{folder}/edit/",
+        by_actor(302, 404, LOGIN),
+        {"folder-name": "Renamed", "folder-holds": "mixed"},
+    ),
+    Row("get", "/shelves/folders/{folder}/delete/", by_actor(200, 404, LOGIN)),
+    Row("post", "/shelves/folders/{folder}/delete/", by_actor(302, 404, LOGIN)),
+    Row(
+        "post",
+        "/shelves/smart/new/",
+        by_actor(302, 302, LOGIN),
+        {"smart-name": "Burn", "smart-query": "tag:burn", "smart-holds": "cards"},
+    ),
+    Row("get", "/shelves/smart/{smart}/", by_actor(302, 404, LOGIN)),
+    Row("post", "/shelves/smart/{smart}/delete/", by_actor(302, 404, LOGIN)),
+    Row("post", "/shelves/tags/{tag}/edit/", by_actor(302, 404, LOGIN), {"tag-name": "ash"}),
+    Row("post", "/shelves/tags/{tag}/delete/", by_actor(302, 404, LOGIN)),
 ]
 
 ROWS = API_ROWS + SITE_ROWS
@@ -399,6 +634,7 @@ READ_ONLY = {
     "collection/": "lists the viewer's own collection, after login",
     "decks/": "the deck gallery lists public decks only",
     "decks/mine/": "lists the viewer's own decks, after login",
+    "shelves/": "lists the viewer's own folders, tags and saved searches, after login",
     "rulebook/": "the rulebook, public to all",
     "rulebook/compare/": "the rulebook, public to all",
     "rulebook/compare/<int:old>/<int:new>/": "the rulebook, public to all",
@@ -413,6 +649,8 @@ READ_ONLY = {
     "media/cards/<str:name>": "a picture, served to whoever may see a card that shows it"
     " (tests/cards/test_history_privacy.py and the privacy walk)",
     "decks/card-back.png": "the card back, the same for everyone",
+    "embed/": "how other sites show this site's cards; its example is a public card",
+    "embed/tooltips.js": "a script, the same for everyone",
     "cards/preview/<str:preview>.webp": "a drawing of the design page's preview, served only to"
     " the designer who drew it (tests/cards/test_pages.py and the privacy walk)",
     "api/": "a JSON 404: /api/ itself is no address; reads nothing",
@@ -431,6 +669,8 @@ class World:
     deck: Deck
     run: SimulationRun | None
     token: ApiToken
+    shelves: Any = None  # alice's folders, tag and saved search (tests/shelves/world.py)
+    comment: Any = None  # alice's comment on her card (tests/community/world.py)
 
     def user(self, actor: str) -> Any:
         return {"owner": self.alice, "other": self.bob}.get(actor)
@@ -442,6 +682,10 @@ class World:
             run=self.run.id if self.run is not None else "",
             revision=1,
             token=self.token.pk,
+            folder=self.shelves.folder.pk,
+            tag=self.shelves.tag.pk,
+            smart=self.shelves.smart.pk,
+            comment=self.comment.pk if self.comment is not None else "",
         )
 
 
@@ -464,7 +708,10 @@ def make_world(alice: Any, bob: Any, visibility: str, *, with_run: bool) -> Worl
             user=alice,
         )
     token, _secret = ApiToken.objects.create(user=alice, name="laptop")
-    return World(alice=alice, bob=bob, card=card, deck=deck, run=run, token=token)
+    shelves = make_shelves(alice, card, deck)
+    world = World(alice=alice, bob=bob, card=card, deck=deck, run=run, token=token, shelves=shelves)
+    world.comment = make_comment(alice, card)
+    return world
 
 
 def snapshot(world: World) -> tuple[Any, ...]:
@@ -476,9 +723,12 @@ def snapshot(world: World) -> tuple[Any, ...]:
         list(CollectionEntry.objects.order_by("pk").values_list("owner", "card", "copies")),
         list(Deck.objects.order_by("pk").values_list("pk", "name", "edition", "visibility")),
         list(DeckEntry.objects.order_by("pk").values_list("deck", "card", "count")),
+        DeckVersion.objects.count(),
         SimulationRun.objects.count(),
         list(users.values_list("username", "password")),
         list(ApiToken.objects.order_by("pk").values_list("pk", "user")),
+        shelves_snapshot(),
+        community_snapshot(),
     )
 
 

@@ -21,6 +21,7 @@ from django.test import Client
 
 from cards import services as card_services
 from cards.rules import clean_text
+from community.models import Comment
 from decks import services as deck_services
 from simulations import services as simulation_services
 
@@ -89,6 +90,11 @@ def make_hostile_world() -> dict[str, Any]:
         )
         for name in (SVG, TEXTAREA, RTL)
     ]
+    # Comments hold every payload too (as Markdown: raw HTML is shown as text).
+    comments = [
+        Comment.objects.create(author=alice, card=cards[0], text=EVERYTHING),
+        Comment.objects.create(author=alice, deck=decks[0], text=f"{EVERYTHING}\n{LONG_WORD}"),
+    ]
     run, _ = simulation_services.simulation_start(
         definition=deck_services.deck_definition(decks[0]),
         options=simulation_services.options_for_edition(
@@ -98,7 +104,7 @@ def make_hostile_world() -> dict[str, Any]:
         deck_id=decks[0].pk,
         user=alice,
     )
-    return {"alice": alice, "cards": cards, "decks": decks, "run": run}
+    return {"alice": alice, "cards": cards, "decks": decks, "run": run, "comments": comments}
 
 
 @pytest.fixture
@@ -157,6 +163,10 @@ def test_payloads_are_text_on_every_page(page, hostile):
     visit(page, world, f"/decks/{deck.pk}/print/", SVG)
     visit(page, world, "/glossary/draw/", *every_name)
     visit(page, world, f"/simulations/{world['run'].id}/", SCRIPT, IMG)
+    visit(page, world, f"/cards/{card.pk}/comments/", SCRIPT, IMG, TEXTAREA)
+    visit(page, world, f"/decks/{deck.pk}/comments/", SCRIPT, IMG, LONG_WORD)
+    visit(page, world, f"/comments/{world['comments'][0].pk}/edit/")
+    assert page.input_value("#id_text") == EVERYTHING
     # Django shows the missing address URL-quoted.
     visit(page, world, f"/no-such-page/{quote(SCRIPT)}/", "Page not found", status=404)
 
@@ -206,6 +216,7 @@ def test_long_words_do_not_stretch_the_pages(page, hostile):
         "/collection/",
         f"/decks/{deck.pk}/?q=by:alice&seed=7",
         f"/decks/{deck.pk}/print/",
+        f"/decks/{deck.pk}/comments/",
         "/glossary/draw/",
         f"/simulations/{hostile['run'].id}/",
     ):

@@ -27,15 +27,22 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from PIL import Image
 
-from cards import renders
+from cards import builds, og_images, renders
 from cards import services as card_services
+from cards.embeds import anonymous_cards
 from cards.models import Card, CardRevision
+from community.models import Comment
 from decks import printing
+from decks import selectors as deck_selectors
 from decks import services as deck_services
-from decks.models import Deck
+from decks import versions as deck_versions
+from decks.models import Deck, DeckVersion
 from rulebook.models import Term
+from shelves.models import Folder, SmartFolder, Tag
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
+from tests.community.world import converse
+from tests.shelves.world import make_shelves
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +50,8 @@ GOLDFISH = {"games": 1000, "seed": 1, "max_turns": 10, "going": "first", "bury":
 # Every query parameter the site's views read, in one string; views ignore the others.
 EVERY_PARAMETER = (
     "?seed=3&turns=4&bury=0&decided=1&edition=13&size=small&download=1&paper=letter"
-    "&backs=duplex&missing=1&format=json&q=marker&view=visual"
+    "&backs=duplex&missing=1&short=1&format=json&q=marker&view=visual&a=1&b=2"
+    "&game=1&turn=1&going=second&cards=1&cards=2&cards=3&at_least=1"
 )
 SKIPPED_ROUTES = {
     "admin/": "Django's admin: staff only, and no one here is staff",
@@ -153,6 +161,8 @@ class Community:
         self.secrets.add_image(owner, small.content)
         with Image.open(io.BytesIO(full.content)) as image:
             self.secrets.add_image(owner, printing.jpeg_bytes(image))
+        # Its link preview (cards.og_images) is drawn from the same render.
+        self.secrets.add_image(owner, og_images.card_og_image(card)[0])
 
     def clean_and_share(self, card: Card) -> Card:
         """Rewrite the card without markers (still private), then share it again."""
@@ -241,8 +251,16 @@ def build(users: dict[str, Any], seed: int) -> Community:
     for card in bob_cards + alice_cards:
         if town.refresh(card).visibility != "private":
             card_services.collection_add(user=users["carol"], card=card, copies=1)
+    # Built decks: their copies are counted, and their decks named, on the collection page and
+    # in every deck's shortfall (cards.builds).
+    builds.deck_build_mark(user=users["carol"], deck=decks[0])
+    builds.deck_build_mark(user=users["carol"], deck=decks[2])
+    builds.deck_build_mark(user=users["bob"], deck=decks[0])
+    builds.deck_build_mark(user=alice, deck=decks[1])
     for who in ("alice", "bob", "carol"):
         town.goldfish(who, decks[rng.randrange(len(decks))])
+    # Comments, likes, reports and follows on everything shared, before the moments below.
+    converse(users, town.cards, decks)
     # Random moments: random cards go private and are rewritten; some come back clean.
     for _ in range(4):
         card = town.refresh(rng.choice(town.cards))
@@ -253,14 +271,41 @@ def build(users: dict[str, Any], seed: int) -> Community:
         town.goldfish(who, decks[rng.randrange(len(decks))])
         if rng.random() < 0.5:
             deck_services.deck_fork(deck=decks[0], user=users["carol"])
+        # Deck versions keep each card as it was when saved: snapshots taken now and then.
+        for deck in (decks[0], decks[2]):
+            deck_versions.version_save(deck=deck, user=deck.owner, snapshot=True)
     # Each owner goldfishes their own decks with their private cards in them.
     town.goldfish("alice", decks[0])
     town.goldfish("bob", decks[2])
     town.draw_previews()
+    # Each designer's own shelves, their tag's name a marker: tags are private to their owner.
+    for who in ("alice", "bob"):
+        tag = town.marker().lower()
+        own = next(c for c in town.cards if c.owner_id == users[who].pk)
+        own_deck = next((d for d in decks if d.owner_id == users[who].pk), None)
+        make_shelves(users[who], town.refresh(own), own_deck, tag=tag)
+        town.secrets.add_words(who, tag)
     return town
 
 
 # -- the walk ---------------------------------------------------------------------------------
+
+
+def remember_deck_previews(town: Community) -> None:
+    """A deck's link preview drawn with every card of the deck, private ones too: what its
+    preview must never be (for anyone, as it is drawn once for everyone) when a private card
+    would be on it. A secret of each designer whose private card is drawn."""
+    for deck in Deck.objects.prefetch_related("entries__card__owner"):
+        # In the deck's order, as the preview draws them, with nothing withheld.
+        entries = deck_selectors.sorted_entries(deck)
+        every = list({entry.card.pk: entry.card for entry in entries}.values())
+        drawn = every[: og_images.DECK_CARDS]
+        hidden = {card.owner.username for card in drawn if card.visibility == "private"}
+        shown = anonymous_cards(deck_selectors.deck_for_viewer(user=deck.owner, pk=deck.pk))
+        if hidden and og_images.deck_og_key(drawn) != og_images.deck_og_key(shown):
+            content = og_images.deck_og_image(drawn)[0]
+            for owner in hidden:
+                town.secrets.add_image(owner, content)
 
 
 def routes(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, URLPattern]]:
@@ -298,13 +343,22 @@ def walk_values(town: Community) -> dict[str, list[Any]]:
         "card_id": card_ids,
         "deck_id": list(Deck.objects.values_list("pk", flat=True)),
         "run_id": list(SimulationRun.objects.values_list("pk", flat=True)),
+        "folder_id": list(Folder.objects.values_list("pk", flat=True)),
+        "smart_id": list(SmartFolder.objects.values_list("pk", flat=True)),
+        "tag_id": list(Tag.objects.values_list("pk", flat=True)),
         # The run a run is compared with: one of each deck (each run is walked as the first),
         # so runs of every owner and visibility meet, without walking every pair.
         "other_id": list(
             {run.deck_id: run.pk for run in SimulationRun.objects.order_by("created")}.values()
         ),
-        "number": sorted(set(CardRevision.objects.values_list("number", flat=True))),
+        "number": sorted(
+            set(CardRevision.objects.values_list("number", flat=True))
+            | set(DeckVersion.objects.values_list("number", flat=True))
+        ),
         "edition": [11, 14],
+        "sheet": [1, 2],  # a deck's Tabletop Simulator card sheets
+        "comment_id": list(Comment.objects.values_list("pk", flat=True)),
+        "username": ["alice", "bob", "carol"],
         "old": [13],
         "new": [14],
         "slug": list(Term.objects.values_list("slug", flat=True)[:2]),
@@ -321,11 +375,11 @@ def walk_values(town: Community) -> dict[str, list[Any]]:
     }
 
 
-def leaked(response: Any, words: set[str], images: set[bytes]) -> list[str]:
+def leaked(response: Any, words: set[str], images: set[bytes], digests: set[bytes]) -> list[str]:
+    """What of the secrets the answer holds; `digests` are the images' SHA-256, made once."""
     content = b"".join(response.streaming_content) if response.streaming else response.content
     found = [word for word in words if word.encode() in content]
-    digest = hashlib.sha256(content).digest()
-    if any(hashlib.sha256(image).digest() == digest for image in images):
+    if hashlib.sha256(content).digest() in digests:
         found.append("a private picture")
     if content.startswith(b"%PDF"):
         found += ["a private card in a PDF" for image in images if image in content]
@@ -350,6 +404,10 @@ def test_no_private_text_or_picture_reaches_anyone_else(
             continue
         addresses += fill(route, values)
     assert len(addresses) > 100  # the walk reached the cards, decks and runs
+    # oEmbed names the card or deck it is asked about in its query: ask about every one.
+    addresses += [f"/oembed/?url=http://testserver/cards/{pk}/" for pk in values["card_pk"]]
+    addresses += [f"/oembed/?url=http://testserver/decks/{pk}/" for pk in values["deck_pk"]]
+    remember_deck_previews(town)
 
     problems = []
     for viewer in (None, "alice", "bob", "carol"):
@@ -357,11 +415,12 @@ def test_no_private_text_or_picture_reaches_anyone_else(
         if viewer is not None:
             client.force_login(users[viewer])
         words, images = town.secrets.hidden_from(viewer or "")
+        digests = {hashlib.sha256(image).digest() for image in images}
         assert words, "the world holds no secret to keep"
         for address in addresses:
             for query, headers in (("", {}), (EVERY_PARAMETER, {"HX-Request": "true"})):
                 response = client.get(address + query, headers=headers)
-                found = leaked(response, words, images)
+                found = leaked(response, words, images, digests)
                 if found:
                     problems.append(f"{viewer or 'anonymous'} GET {address + query}: {found}")
     assert not problems, "\n".join(problems[:20])

@@ -92,6 +92,8 @@ def play_turns(batch: Batch) -> None:
     counts = batch.counts
     first = batch.options.going == "first"
     for turn in range(1, batch.max_turns + 1):
+        if batch.journal is not None and batch.games:
+            batch.journal.moved(batch, "turn", turn, None)
         if batch.games and not (turn == 1 and first and not batch.first_player_draws):
             empty = draw_phase(batch, turn)
             if empty.any():

@@ -15,7 +15,7 @@ card, in order, so that what is drawn can be told apart by name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,13 @@ Array = npt.NDArray[Any]
 
 NEVER: Final = 127
 """The turn a card never drawn is counted as drawn on (past any turn limit)."""
+
+
+class Journal(Protocol):
+    """Listens to the moves the per-type counts cannot tell apart, for a replay of one game
+    (:mod:`decks.goldfish.replay`). Told before the move is made; a tally's batches have none."""
+
+    def moved(self, batch: Batch, move: str, what: Any, copies: Any) -> None: ...
 
 
 class Counts:
@@ -115,6 +122,7 @@ class Batch:
         counts.games += games
         self.ended_damage = 0
         self.ended_resources = 0
+        self.journal: Journal | None = None
 
         self.games = games
         self.dice_uniforms = dice_uniforms

@@ -48,6 +48,8 @@ def _put_away(batch: Batch, cards: Array, turn: int, sheathe: bool) -> None:
             break
         target = (_next_pick(batch, turn) * total).astype(np.int32)
         card_type = np.minimum((running <= target).sum(axis=0), batch.type_count - 1)
+        if batch.journal is not None:
+            batch.journal.moved(batch, "sheathe" if sheathe else "discard", card_type, who)
         batch.hand_flat[card_type * batch.games + batch.lanes] -= who
         if sheathe:
             batch.sheathed[card_type, batch.lanes] += who
@@ -104,6 +106,8 @@ def pay(batch: Batch, cost: Cost, uses: Array, card_type: int, turn: int) -> Non
     """Games pay ``uses`` times the ``cost`` of an ability of a card of ``card_type``."""
     if cost.lose_resources:
         loss = uses * np.int32(cost.lose_resources)
+        if batch.journal is not None:
+            batch.journal.moved(batch, "lose", None, loss)
         exhausted = batch.granary - batch.unexhausted
         batch.granary -= loss
         # The exhausted resources go first.
@@ -113,6 +117,8 @@ def pay(batch: Batch, cost: Cost, uses: Array, card_type: int, turn: int) -> Non
     if cost.sheathe:
         _put_away(batch, uses * np.int32(cost.sheathe), turn, sheathe=True)
     if cost.leaves is not None:
+        if batch.journal is not None:
+            batch.journal.moved(batch, f"leave:{cost.leaves}", card_type, uses)
         sp = int(batch.tables.types[card_type].sp)
         batch.in_play_sp -= uses * np.int32(sp)
         batch.in_play_minions -= uses

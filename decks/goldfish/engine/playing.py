@@ -108,6 +108,16 @@ def play(batch: Batch, card_type: int, copies: Array, turn: int) -> None:
     """Summon or cast ``copies`` cards of ``card_type`` (their level is paid already)."""
     card = batch.tables.types[card_type]
     cost = card.cost
+    # A cost paid earlier in the turn (a random discard) may have taken copies the plan
+    # counted on: only those still in hand are played, and the rest's price is given back.
+    held = np.minimum(copies, batch.hand[card_type])
+    if (held < copies).any():
+        price = card.level + cost.resources
+        if price:
+            batch.unexhausted += (copies - held) * np.int32(price)
+        copies = held
+        if not copies.any():
+            return
     if not card.is_minion and not cost.is_free:
         paid = payable(batch, cost, copies, extra_hand=1)
         price = card.level + cost.resources
@@ -116,6 +126,8 @@ def play(batch: Batch, card_type: int, copies: Array, turn: int) -> None:
         copies = paid
         if not copies.any():
             return
+    if batch.journal is not None:
+        batch.journal.moved(batch, "play", card_type, copies)
     batch.hand[card_type] -= copies.astype(np.int16)
     slot = int(batch.tables.level_slot[card_type])
     if slot >= 0:
@@ -173,6 +185,8 @@ def resolve(batch: Batch, turn: int) -> bool:
             batch.wanted_left_flat[np.maximum(slot, 0) * batch.games + batch.lanes] -= take & (
                 slot >= 0
             )
+            if batch.journal is not None:
+                batch.journal.moved(batch, "silo", card, take)
             batch.granary += take
             batch.next_card += take
         batch.to_silo[:] = 0

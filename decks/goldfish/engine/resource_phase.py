@@ -44,6 +44,8 @@ def sow_choice(batch: Batch, hand: Array, granary: Array) -> tuple[Array, Array]
 
 def sow(batch: Batch, choice: Array, who: Array) -> None:
     """Games in ``who`` sow a card of type ``choice``."""
+    if batch.journal is not None:
+        batch.journal.moved(batch, "sow", choice, who)
     batch.hand_flat[choice * batch.games + batch.lanes] -= who
     batch.granary += who
     slot = batch.level_slot[choice]

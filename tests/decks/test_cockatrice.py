@@ -1,0 +1,123 @@
+"""The Cockatrice list: the lines Cockatrice's plain-text import reads (its deck name on the first
+'//' line, 'SB:' for the sideboard, which holds the maybeboard), and the site's own import reads
+it back to the same deck."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from decks import importing
+from decks.decklist import parse_decklist, write_decklist
+from decks.models import Board
+from decks.tabletop_cockatrice import cockatrice_list_text
+
+pytestmark = pytest.mark.django_db
+
+# Cockatrice's reading of a line, as its plain-text import does it: '//' lines are the name and
+# comments, 'SB:' or a 'Sideboard' heading the sideboard, '[...]' and '(...)' left out of the
+# name, and a line whose first word is no count skipped.
+_COUNT = re.compile(r"^(\d+)x?$")
+
+
+def cockatrice_reads(text: str) -> tuple[str, list[tuple[str, int, str]]]:
+    name, rows, side = "", [], False
+    for raw in text.splitlines():
+        line = " ".join(raw.split())
+        if line.startswith("//"):
+            name = name or line[2:].strip()
+            continue
+        if line.lower().startswith("sideboard"):
+            side = True
+            continue
+        zone = "side" if side else "main"
+        if line.upper().startswith("SB:"):
+            line, zone = line[3:].strip(), "side"
+        line = " ".join(re.sub(r"\(.*\)|\[.*\]", "", line).split())
+        count, _, card = line.partition(" ")
+        found = _COUNT.match(count)
+        if found:
+            rows.append((zone, int(found[1]), card))
+    return name, rows
+
+
+def entries(deck) -> set[tuple[str, int, int]]:
+    return {(entry.board, entry.card_id, entry.count) for entry in deck.entries.all()}
+
+
+def test_cockatrice_reads_the_deck_and_the_maybeboard_as_its_sideboard(
+    alice, make_card, make_deck
+) -> None:
+    wisp = make_card(visibility="public")
+    twin = make_card(visibility="public")  # the same name: written with its number
+    spark = make_card(visibility="public", name="Spark Bolt")
+    deck = make_deck(entries=[(wisp, 3), (spark, 2)], maybe=[(twin, 1)], name="Embers")
+    text = cockatrice_list_text(deck=deck, user=alice)
+    name, rows = cockatrice_reads(text)
+    assert name.startswith("Embers")
+    assert ("main", 3, "Ember Wisp") in rows and ("main", 2, "Spark Bolt") in rows
+    assert rows.count(("side", 1, "Ember Wisp")) == 1
+    assert f"SB: 1 Ember Wisp [#{twin.pk}]" in text
+    assert "Maybeboard" not in text and "\n#" not in text
+
+
+def test_the_cockatrice_list_imports_back_to_the_same_deck(alice, make_card, make_deck) -> None:
+    wisp = make_card(visibility="public")
+    twin = make_card(visibility="private")
+    spark = make_card(visibility="public", name="Spark Bolt (Foil)")
+    deck = make_deck(entries=[(wisp, 3), (twin, 1), (spark, 2)], maybe=[(wisp, 2)])
+    text = cockatrice_list_text(deck=deck, user=alice)
+    copy = importing.deck_import_list(owner=alice, text=text, name="Back", edition=deck.edition)
+    assert entries(copy) == entries(deck)
+    assert {e.board for e in copy.entries.all()} == {Board.MAIN, Board.MAYBE}
+
+
+def test_the_site_reads_cockatrices_sideboard_heading_and_marks() -> None:
+    lines, errors = parse_decklist(
+        "// Embers\n4x Ember Wisp\nSB: 2 Spark\n\nSideboard\n1 Old Wisp [#12]\n"
+    )
+    assert not errors
+    assert [(line.board, line.count, line.name, line.card_number) for line in lines] == [
+        ("main", 4, "Ember Wisp", None),
+        ("maybe", 2, "Spark", None),
+        ("maybe", 1, "Old Wisp", 12),
+    ]
+
+
+def test_withheld_copies_are_a_comment_cockatrice_skips() -> None:
+    class Card:
+        def __init__(self, pk: int, name: str) -> None:
+            self.pk, self.name = pk, name
+
+    text = write_decklist([(2, Card(1, "Wisp"))], title="T", withheld=3, cockatrice=True)
+    assert text == "// T\n2 Wisp\n// and 3 withheld cards, not listed\n"
+    assert cockatrice_reads(text)[1] == [("main", 2, "Wisp")]
+
+
+def test_the_page_link_and_the_api_give_the_list_and_keep_private_decks(
+    api, alice, bob, make_card, make_deck
+) -> None:
+    secret = make_card(visibility="private", name="Hidden Ember", ability_text="Draw 2 cards.")
+    shown = make_card(visibility="public", name="Open Flame")
+    public = make_deck(entries=[(shown, 2), (secret, 1)], visibility="public")
+    private = make_deck(entries=[(shown, 1)], visibility="private")
+    client = Client()
+    client.force_login(bob)
+    response = client.get(reverse("deck-cockatrice", args=[public.pk]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment;")
+    body = response.content.decode()
+    assert "2 Open Flame" in body and "Hidden Ember" not in body
+    assert "// and 1 withheld card, not listed" in body
+    assert client.get(reverse("deck-cockatrice", args=[private.pk])).status_code == 404
+    api.force_authenticate(bob)
+    answer = api.get(f"/api/v1/decks/{public.pk}/cockatrice/")
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/plain")
+    assert answer.content.decode() == body
+    missing = api.get(f"/api/v1/decks/{private.pk}/cockatrice/")
+    assert missing.status_code == 404 and missing["Content-Type"] == "application/json"
+    page = client.get(reverse("deck-detail", args=[public.pk])).content.decode()
+    assert "Cockatrice (.txt)" in page and "Tabletop Simulator (.json)" in page
