@@ -25,6 +25,13 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 PASSWORD = "correct-horse-battery"  # alice's (tests/conftest.py)
 LONG_NAME = "Wisp of the Old Ways"
+MENU_MOST = 48  # the folded menu's height on a phone, in CSS pixels
+
+# The innermost elements that reach past the screen's right edge: what to fix.
+WIDER_THAN_THE_SCREEN = """(screen) => [...document.querySelectorAll('body *')]
+  .filter(e => e.checkVisibility() && e.getBoundingClientRect().right > screen
+    && ![...e.children].some(c => c.getBoundingClientRect().right > screen))
+  .slice(0, 3).map(e => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'))"""
 
 
 @dataclass(frozen=True)
@@ -260,6 +267,21 @@ def community_path(s: Site, path: str) -> str:
     services.follow_set(follower=other.author, designer=alice, following=True)
     services.follow_set(follower=alice, designer=other.author, following=True)
     return path
+
+
+def misfits_on_a_phone(page: Any, where: str) -> list[str]:
+    """What of the open page does not fit a phone: a document wider than the screen (with the
+    elements that reach past it), and a menu not folded into its bar."""
+    found = []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > PHONE["width"]:
+        wider = page.evaluate(WIDER_THAN_THE_SCREEN, PHONE["width"])
+        found.append(f"{where}: {width} px wide, past the screen: {wider}")
+    menu = page.locator(".site-header").bounding_box()
+    if menu is None or menu["height"] > MENU_MOST:
+        height = menu and menu["height"]
+        found.append(f"{where}: the menu is {height} px tall (at most {MENU_MOST})")
+    return found
 
 
 def routes(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, str | None]]:

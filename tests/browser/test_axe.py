@@ -1,10 +1,15 @@
-"""Usable by keyboard and screen reader: axe-core finds nothing serious on any page of the site.
+"""Every page of the site, on a desktop and on a phone: it answers, axe-core finds nothing
+serious on it, and on a phone it fits the screen.
 
 Every page of tests/browser/pages.py is opened with its real data, on a desktop (1280 × 800) and
-on a phone (390 × 844), signed in and signed out, and axe-core checks it against WCAG 2.1 A and
-AA and axe's best practices. A violation whose impact is serious or critical fails the test,
-listed with its rule, its impact, the elements it was found on and the page. Lesser findings
-(moderate, minor) are not counted here.
+on a phone (390 × 844), signed in and signed out, once each, and everything below is checked on
+that one load:
+- no page answers with a server error;
+- axe-core checks it against WCAG 2.1 A and AA and axe's best practices. A violation whose
+  impact is serious or critical fails the test, listed with its rule, its impact, the elements
+  it was found on and the page. Lesser findings (moderate, minor) are not counted here;
+- on the phone, no page is wider than the screen and the menu is folded into a bar of 48 pixels
+  at most (tests/browser/test_phone.py tries the menu and the designer on a phone).
 
 axe-core is a test tool kept in tests/browser/vendor/axe-core (see its README): it is put into
 each page by the test and never served by the site, and the test needs no network.
@@ -18,7 +23,7 @@ from typing import Any
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.browser.pages import DESKTOP, PAGES, PHONE, routes
+from tests.browser.pages import DESKTOP, PAGES, PHONE, misfits_on_a_phone, routes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,15 +95,21 @@ def test_only_third_party_pages_go_unchecked():
 @pytest.mark.browser
 @pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("signed_in", [False, True], ids=["signed out", "signed in"])
-def test_no_page_has_a_serious_accessibility_violation(site, browse, screen, signed_in):
+def test_every_page_answers_is_accessible_and_fits_the_screen(site, browse, screen, signed_in):
     page = browse(screen, signed_in=signed_in)
     page.add_init_script(COUNT_REQUESTS)
+    broken: list[str] = []
+    misfits: list[str] = []
     found: list[str] = []
     for label, path in PAGES:
         url = path(site)
-        page.goto(url)
+        answer = page.goto(url)  # its pictures loaded too
+        if answer is None or answer.status >= 500:
+            broken.append(f"{label} ({url}): {answer and answer.status}")
         page.evaluate(QUIET)
         page.evaluate("document.fonts.ready.then(() => true)")
+        if screen == PHONE:
+            misfits += misfits_on_a_phone(page, f"{label} ({url})")
         for v in violations(page):
             if v["impact"] in FAILING_IMPACTS:
                 more = f" and {v['count'] - 5} more" if v["count"] > 5 else ""
@@ -106,7 +117,11 @@ def test_no_page_has_a_serious_accessibility_violation(site, browse, screen, sig
                     f"{label} ({url}): {v['id']} [{v['impact']}] {v['help']}: "
                     f"{', '.join(v['targets'])}{more}"
                 )
+    assert not broken, f"Pages that failed: {broken}"
     assert not found, f"{len(found)} serious or critical violations:\n" + "\n".join(found)
+    assert not misfits, f"Pages that do not fit a {PHONE['width']}-pixel screen:\n" + "\n".join(
+        misfits
+    )
 
 
 def contrast(a: list[float], b: list[float]) -> float:

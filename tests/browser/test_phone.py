@@ -1,10 +1,10 @@
-"""A player on a phone (390 × 844 pixels): no page scrolls sideways, signed in or out.
+"""A player on a phone (390 × 844 pixels).
 
-Every page of the site is loaded with real data: the shipped starter deck (40 public cards,
-"Wisp of the Old Ways" among them), two finished goldfish runs of it, and alice's own deck, card
-and collection. None may be wider than the screen, and on every one the menu is folded into a
-bar of 48 pixels at most. The site's routes are checked against the list of pages, so a page
-added later is measured from the day it is added.
+Every page of the site is loaded on a phone with real data (tests/browser/pages.py: the shipped
+starter deck, two finished goldfish runs of it, alice's own deck, card and collection), signed
+in and out, by the walk of tests/browser/test_axe.py: none may be wider than the screen, and on
+every one the menu is folded into a bar of 48 pixels at most. Here the site's routes are
+checked against that list of pages, so a page added later is measured from the day it is added.
 
 Then the menu opens and closes with the keyboard and says whether it is open, a card's name in
 a deck list keeps the width to be read, and the designer's preview stays in sight while the
@@ -17,17 +17,19 @@ from typing import Any
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.browser.pages import DESKTOP, LONG_NAME, NOT_PAGES, PAGES, PHONE, route_name, routes
+from tests.browser.pages import (
+    DESKTOP,
+    LONG_NAME,
+    MENU_MOST,
+    NOT_PAGES,
+    PAGES,
+    PHONE,
+    route_name,
+    routes,
+)
 
-MENU_MOST = 48  # the folded menu's height, in CSS pixels
 CARD_IMAGE = "#card-preview .card-figure img"
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# The innermost elements that reach past the screen's right edge: what to fix.
-WIDER_THAN_THE_SCREEN = """(screen) => [...document.querySelectorAll('body *')]
-  .filter(e => e.checkVisibility() && e.getBoundingClientRect().right > screen
-    && ![...e.children].some(c => c.getBoundingClientRect().right > screen))
-  .slice(0, 3).map(e => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'))"""
 
 
 def expanded(page: Any, name: str) -> bool | None:
@@ -57,28 +59,6 @@ def test_every_page_of_the_site_is_measured(site):
         "Routes neither measured on a phone (PAGES) nor said not to be pages (NOT_PAGES): "
         + ", ".join(unlisted)
     )
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("signed_in", [False, True], ids=["signed out", "signed in"])
-def test_no_page_is_wider_than_a_phone(site, browse, signed_in):
-    page = browse(PHONE, signed_in=signed_in)
-    too_wide, broken, tall_menus = [], [], []
-    for label, path in PAGES:
-        answer = page.goto(path(site))  # the pictures loaded too
-        page.evaluate("document.fonts.ready.then(() => true)")
-        if answer is None or answer.status >= 500:
-            broken.append(f"{label} ({path(site)}): {answer and answer.status}")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["width"]:
-            wider = page.evaluate(WIDER_THAN_THE_SCREEN, PHONE["width"])
-            too_wide.append(f"{label} ({path(site)}): {width} px, {wider}")
-        menu = page.locator(".site-header").bounding_box()
-        if menu is None or menu["height"] > MENU_MOST:
-            tall_menus.append(f"{label}: {menu and menu['height']}")
-    assert not broken, f"Pages that failed: {broken}"
-    assert not too_wide, f"Pages wider than a {PHONE['width']}-pixel screen: {too_wide}"
-    assert not tall_menus, f"Pages whose menu is taller than {MENU_MOST} px: {tall_menus}"
 
 
 @pytest.mark.browser
