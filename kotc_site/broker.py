@@ -10,6 +10,7 @@ Celery is pointed at it by `CELERY_BROKER_TRANSPORT` (kotc_site.settings.workers
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from time import monotonic
@@ -35,6 +36,9 @@ class Channel(filesystem.Channel):
                 out.write(str_to_bytes(dumps(payload)))
             os.replace(partial, whole)
         except OSError as error:
+            # A full disk, say: the sender is told, and no piece of the message is left behind.
+            with contextlib.suppress(OSError):
+                os.remove(partial)
             raise ChannelError(f"Cannot add file {whole!r} to directory") from error
 
 

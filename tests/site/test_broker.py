@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from kombu import Connection
+from kombu.exceptions import ChannelError
 from kombu.transport import filesystem
 
 from kotc_site import broker
@@ -70,6 +71,16 @@ def test_a_worker_never_takes_a_message_still_being_written(channel, monkeypatch
     channel._put("goldfish", {"body": "chunk 1"})
     assert looks == ['{"body": "chunk 1"}']
     assert channel._get("goldfish") == {"body": "chunk 1"}
+
+
+def test_a_message_that_cannot_be_written_is_refused_and_leaves_nothing(channel, monkeypatch):
+    def disk_full(partial: str, whole: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(broker.os, "replace", disk_full)
+    with pytest.raises(ChannelError, match="Cannot add file"):
+        channel._put("goldfish", {"body": "chunk 1"})
+    assert list(Path(channel.data_folder_in).iterdir()) == []
 
 
 def test_kombus_own_writer_leaves_an_empty_message_a_worker_cannot_read(channel):
