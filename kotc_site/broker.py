@@ -6,7 +6,10 @@ it as JSON and stops consuming for good, so the site's goldfish runs wait foreve
 message is written under a name no worker takes (`.part` after it) and renamed when whole; a
 rename within a folder is atomic, so a worker sees the whole message or none of it.
 
-Celery is pointed at it by `CELERY_BROKER_TRANSPORT` (kotc_site.settings.workers)."""
+`filesystem://` names this transport in every process of the site: the Celery app
+(kotc_site.celery, imported with the kotc_site package) calls `name_it_filesystem()` first.
+The name, not Celery's `broker_transport` setting, so that a broker URL set later (Redis's, in
+the tests that start workers) still picks its own transport."""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from time import monotonic
 from typing import Any
 
 from kombu.exceptions import ChannelError
-from kombu.transport import filesystem
+from kombu.transport import TRANSPORT_ALIASES, filesystem
 from kombu.utils.encoding import str_to_bytes
 from kombu.utils.json import dumps
 
@@ -44,3 +47,8 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+
+def name_it_filesystem() -> None:
+    """Make `filesystem://` broker URLs use this transport rather than Kombu's own."""
+    TRANSPORT_ALIASES["filesystem"] = f"{__name__}:Transport"

@@ -11,8 +11,11 @@ from typing import Any
 from celery import Celery
 from celery.signals import setup_logging
 
+from kotc_site.broker import name_it_filesystem
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kotc_site.settings.production")
 
+name_it_filesystem()  # before any connection: the embedded broker's whole-message writer
 app = Celery("kotc_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

@@ -23,8 +23,6 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    # Kombu's file-system transport, with each message renamed into the queue once whole.
-    CELERY_BROKER_TRANSPORT = "kotc_site.broker:Transport"
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "queue"),

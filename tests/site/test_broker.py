@@ -38,12 +38,18 @@ def channel(tmp_path: Path) -> Iterator[Any]:
         yield connection.channel()
 
 
-def test_the_site_sends_and_takes_chunks_through_it(settings):
+def test_the_site_sends_and_takes_chunks_through_it(settings, monkeypatch):
+    from kombu.transport import redis
+
     from kotc_site.celery import app
 
     assert settings.CELERY_BROKER_URL == "filesystem://"
     with app.connection_for_write() as connection:
         assert isinstance(connection.transport, broker.Transport)
+    # Another broker's URL still gets its own transport.
+    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:6379/15")
+    with app.connection_for_write() as connection:
+        assert isinstance(connection.transport, redis.Transport)
 
 
 def test_a_message_reads_back_whole(channel):
