@@ -1,11 +1,25 @@
-# Keeper of the Cards: `make run` serves the site, `make test` runs the whole suite.
+# Keeper of the Cards: `make run` serves the site, `make check` runs the quick tier of the tests,
+# `make test` the whole suite.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+PYTEST := $(VENV)/bin/pytest
+# Which tests to take, by the marks tests/conftest.py gives each test ("not once", "browser"...),
+# and anything else for pytest (`make test PYTEST_ARGS=tests/cards`).
+MARKS ?=
+PYTEST_ARGS ?=
+# pytest's worker processes, each taking the next test as it finishes one: one a core by default,
+# `WORKERS=0` for none (the tests in pytest's own process, as a debugger wants them).
+WORKERS ?= auto
+XDIST = -n $(WORKERS) --dist worksteal
+# A folder for the JUnit reports of `make test` (CI lists the slowest tests from them).
+REPORTS ?=
+report = $(if $(REPORTS),--junitxml=$(REPORTS)/$(1).xml)
+marks = $(if $(MARKS),($(MARKS)) and $(1),$(1))
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test lint format install install-dev migrate bench loadtest smoke clean
+.PHONY: run serve check test lint format install install-dev migrate bench loadtest smoke clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +53,16 @@ format: install-dev
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
+# The quick tier: lint, types, and every test that needs no browser, no server and no minutes.
+check: lint
+	$(PYTEST) $(XDIST) -m "$(call marks,not browser and not service and not slow and not fuzz)" $(PYTEST_ARGS)
+
+# The whole suite. The API fuzz runs in a pytest process of its own: schemathesis keeps the native
+# memory of the large bodies it makes (1.5 GB), which would stay with the process for every
+# test after it. Exit 5 is pytest's "no test selected", as when PYTEST_ARGS names no fuzz.
 test: lint
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(PYTEST) $(XDIST) -m "$(call marks,not fuzz)" $(call report,suite) $(PYTEST_ARGS)
+	$(PYTEST) $(XDIST) -m "$(call marks,fuzz)" $(call report,fuzz) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 bench: install-dev
 	$(PY) bench/goldfish_bench.py

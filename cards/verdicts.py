@@ -48,20 +48,27 @@ def card_verdicts_refresh(*, card: Card) -> None:
     version = rules_version()
     rules_card = card.to_rules_card()
     editions = rules.load_editions()
-    playable: list[int] = []
+    rows: list[CardVerdict] = []
     for number in editions:
         result = rules.check_card(rules_card, number)
-        CardVerdict.objects.update_or_create(
-            card=card,
-            edition=number,
-            defaults={
-                "verdict": result.verdict.value,
-                "playable": result.playable,
-                "rules_version": version,
-            },
+        rows.append(
+            CardVerdict(
+                card=card,
+                edition=number,
+                verdict=result.verdict.value,
+                playable=result.playable,
+                rules_version=version,
+            )
         )
-        if result.playable:
-            playable.append(number)
+    # One statement for every edition (an upsert on the card and edition), not a read and a
+    # write each: a card is saved far more often than the editions change.
+    CardVerdict.objects.bulk_create(
+        rows,
+        update_conflicts=True,
+        unique_fields=["card", "edition"],
+        update_fields=["verdict", "playable", "rules_version"],
+    )
+    playable = [row.edition for row in rows if row.playable]
     CardVerdict.objects.filter(card=card).exclude(edition__in=list(editions)).delete()
     card.playable_in = sorted(playable)
     # That column alone: a re-judged card keeps its `updated` stamp (its place among the

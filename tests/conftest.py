@@ -2,9 +2,20 @@
 
 Tests that need Redis, PostgreSQL or a browser use them when they are found and skip
 with the reason when they are not; with KOTC_REQUIRE_SERVICES=1 (set by .ci/run)
-a missing service fails the test instead."""
+a missing service fails the test instead.
+
+Each test is marked by what it needs, read from its fixtures and marks, so that the tiers of
+the Makefile choose by it (`-m "not browser and not service"`) and CI's second database pass
+leaves out what the first has already shown (`-m "not once"`):
+- `browser`: it drives Chromium;
+- `service`: it needs Redis, PostgreSQL, an S3 server or a mail server;
+- `once`: its outcome does not depend on the database: it uses none (the pure packages,
+  doctests, the schema and template checks), or is marked so by hand (the walks of every page
+  in a browser, whose findings are the pages' markup and layout, not the rows behind them).
+"""
 
 import os
+import random
 import shutil
 import socket
 from collections.abc import Iterator
@@ -33,6 +44,44 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+
+
+# The fixtures that give a test the database, and those that give it a service or a browser.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+NEEDS = {
+    "browser": {"chromium"},
+    "service": {"redis_url", "postgres_required", "s3_server", "smtp_sink"},
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test by what it needs, before `-m` chooses (see the module's docstring)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for marker, names in NEEDS.items():
+            if fixtures & names and not item.get_closest_marker(marker):
+                item.add_marker(marker)
+        uses_database = item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES
+        if not uses_database and not item.get_closest_marker("once"):
+            item.add_marker("once")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The privacy walk's seed, chosen once for the run (tests/hardening/test_privacy_walk.py):
+    here, before pytest-xdist starts its workers, so that they all inherit the same one."""
+    if not os.environ.get("KOTC_PRIVACY_SEED"):
+        os.environ["KOTC_PRIVACY_SEED"] = str(random.SystemRandom().randrange(1, 10**6))
+
+
+def pytest_report_header() -> str:
+    return f"privacy walk: KOTC_PRIVACY_SEED={os.environ.get('KOTC_PRIVACY_SEED')}"
 
 
 def missing_service(reason: str) -> None:

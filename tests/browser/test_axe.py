@@ -25,7 +25,9 @@ from django.urls import get_resolver, reverse
 
 from tests.browser.pages import DESKTOP, PAGES, PHONE, misfits_on_a_phone, routes
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# What the walk finds is the pages' markup and layout, the same on either database: CI walks
+# them in one database pass (tests/conftest.py, `once`).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.once]
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 STANDARDS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]

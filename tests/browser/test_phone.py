@@ -29,7 +29,9 @@ from tests.browser.pages import (
 )
 
 CARD_IMAGE = "#card-preview .card-figure img"
-pytestmark = pytest.mark.django_db(transaction=True)
+# Widths and menus are the pages' layout, the same on either database: CI measures them in one
+# database pass (tests/conftest.py, `once`).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.once]
 
 
 def expanded(page: Any, name: str) -> bool | None:

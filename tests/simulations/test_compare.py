@@ -14,6 +14,9 @@ from tests.simulations.conftest import minion
 
 pytestmark = pytest.mark.django_db
 
+# Ids no run has (runs take random ones); fixed, so every pytest worker names the tests alike.
+NO_RUN = uuid.UUID("00000000-0000-4000-8000-000000000001")
+NO_OTHER_RUN = uuid.UUID("00000000-0000-4000-8000-000000000002")
 OPTIONS = {"games": 1000, "seed": 2, "max_turns": 20, "going": "first", "bury": "default"}
 
 
@@ -137,7 +140,7 @@ def test_a_pasted_link_of_a_run_she_may_open_is_compared(
     [
         ("not a link at all", "not the link of a goldfish run"),
         ("https://keeper.example/decks/3/", "not the link of a goldfish run"),
-        (f"/simulations/{uuid.uuid4()}/", "no goldfish run at that address that you may open"),
+        (f"/simulations/{NO_RUN}/", "no goldfish run at that address that you may open"),
         ("x" * 100_000, "not the link of a goldfish run"),
     ],
 )
@@ -201,9 +204,9 @@ def test_both_runs_must_be_hers_to_open(client, api, alice, bob, make_deck, inli
 @pytest.mark.parametrize(
     "address",
     [
-        f"/simulations/{uuid.uuid4()}/compare/{uuid.uuid4()}/",
+        f"/simulations/{NO_RUN}/compare/{NO_OTHER_RUN}/",
         "/simulations/not-a-uuid/compare/also-not/",
-        f"/api/v1/simulations/{uuid.uuid4()}/compare/{uuid.uuid4()}/",
+        f"/api/v1/simulations/{NO_RUN}/compare/{NO_OTHER_RUN}/",
         "/api/v1/simulations/1/compare/2/",
     ],
 )
