@@ -60,9 +60,15 @@ NEEDS = {
 }
 
 
+# The longest tests start first, so that pytest's workers share out the short ones behind
+# them, and none of the long ones is left to run alone at the end of a run.
+LONGEST_FIRST = ("slow", "browser")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test by what it needs, before `-m` chooses (see the module's docstring)."""
+    """Mark each test by what it needs, before `-m` chooses (see the module's docstring), and
+    put the longest first."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         for marker, names in NEEDS.items():
@@ -71,6 +77,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         uses_database = item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES
         if not uses_database and not item.get_closest_marker("once"):
             item.add_marker("once")
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONGEST_FIRST))
 
 
 def pytest_configure(config: pytest.Config) -> None:
