@@ -4,6 +4,7 @@ declares another and takes it back, and saves the card; on a phone the builder f
 import re
 
 import pytest
+from playwright.sync_api import Route
 
 from cards import rules
 
@@ -129,6 +130,16 @@ def builder_held(page, held: bool) -> None:
     page.wait_for_function("held => document.getElementById('builder').inert === held", arg=held)
 
 
+def next_held(page, held: list) -> Route:
+    """The next request the test holds: the builder goes inert before its request leaves, so the
+    route may reach the test a moment after the builder is seen held."""
+    for _ in range(200):
+        if held:
+            return held.pop()
+        page.wait_for_timeout(25)
+    raise AssertionError("the builder's request never came")
+
+
 def test_the_builder_waits_for_the_text_it_reads(page, django_user_model):
     """Switched to the builder, the page holds the builder it has until the server's reading of
     the text replaces it, so nothing typed into it meanwhile is lost; a failed answer lets it go."""
@@ -143,7 +154,7 @@ def test_the_builder_waits_for_the_text_it_reads(page, django_user_model):
     assert builder_state(page)["busy"] == "true"
     page.focus("#b0-name")  # refused: nothing in an inert builder takes the focus
     assert page.evaluate("document.activeElement.id") != "b0-name"
-    held.pop().continue_()
+    next_held(page, held).continue_()
     page.wait_for_function(
         "() => { const b = document.getElementById('builder');"
         " return !b.inert && b.querySelector('#b0-name').value; }"
@@ -154,14 +165,14 @@ def test_the_builder_waits_for_the_text_it_reads(page, django_user_model):
     # Another kind redraws the builder from its own boxes: held the same way, and kept.
     page.check("input[name=kind][value=spell]")
     builder_held(page, True)
-    held.pop().continue_()
+    next_held(page, held).continue_()
     builder_held(page, False)
     assert builder_state(page)["name"].upper() == "GREED"
     # The button that asked is gone with a failed answer's message: the builder is let go all
     # the same.
     page.check("input[name=kind][value=minion]")
     builder_held(page, True)
-    held.pop().fulfill(status=500, body="down")
+    next_held(page, held).fulfill(status=500, body="down")
     builder_held(page, False)
     assert "could not answer (500)" in page.inner_text("#builder [role=alert]")
 
@@ -170,7 +181,7 @@ def test_the_builder_waits_for_the_text_it_reads(page, django_user_model):
     page.check("input[name=text_mode][value=text]")
     page.check("input[name=text_mode][value=builder]")
     builder_held(page, True)
-    held.pop().fulfill(status=500, body="down")
+    next_held(page, held).fulfill(status=500, body="down")
     builder_held(page, False)
     assert builder_state(page)["busy"] is None
     assert "could not answer (500)" in page.inner_text("#builder [role=alert]")

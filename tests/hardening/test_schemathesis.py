@@ -53,8 +53,14 @@ from schemathesis.core.cache.bounded import BoundedCache
 from schemathesis.core.mutations import OperatorKind
 from schemathesis.core.parameters import ParameterLocation
 from schemathesis.core.transforms import to_wire_text
+from schemathesis.generation import derive_operation_seed, overrides
 from schemathesis.generation.feedback import FeedbackSources
-from schemathesis.pytest._test_builder import build_operation_test
+from schemathesis.generation.hypothesis.builder import (
+    HypothesisTestConfig,
+    HypothesisTestMode,
+    create_test,
+)
+from schemathesis.pytest._test_builder import enabled_modes
 from schemathesis.python._constants.orchestrator import make_constants_value_source
 from schemathesis.specs.openapi.checks import (
     negative_data_rejection,
@@ -109,6 +115,10 @@ COMMENT_TEXT = (
     "a comment with words in it, and links to other sites only from an account a day old:"
     " how old the account is, is data"
 )
+PRIMER_TEXT = (
+    "a primer with links to other sites only from an account a day old: how old the account is,"
+    " is data"
+)
 SHARED = "a card or deck that is shared: a private one of the viewer's takes no comments or likes"
 UNSTATABLE: dict[tuple[str, str], dict[str, str]] = {
     ("GET", "/api/v1/cards/"): {"q": SEARCH},
@@ -119,10 +129,11 @@ UNSTATABLE: dict[tuple[str, str], dict[str, str]] = {
         "non_field_errors": "a username and password that match: accounts are data",
     },
     ("POST", "/api/v1/collection/"): {"card": UNKNOWN_CARD},
-    ("POST", "/api/v1/decks/"): {"entries": UNKNOWN_CARD},
-    ("PUT", "/api/v1/decks/{id}/"): {"entries": UNKNOWN_CARD},
-    ("PATCH", "/api/v1/decks/{id}/"): {"entries": UNKNOWN_CARD},
+    ("POST", "/api/v1/decks/"): {"entries": UNKNOWN_CARD, "description": PRIMER_TEXT},
+    ("PUT", "/api/v1/decks/{id}/"): {"entries": UNKNOWN_CARD, "description": PRIMER_TEXT},
+    ("PATCH", "/api/v1/decks/{id}/"): {"entries": UNKNOWN_CARD, "description": PRIMER_TEXT},
     ("POST", "/api/v1/decks/import/"): {
+        "description": PRIMER_TEXT,
         "list": "the names of a list must be cards the viewer may see",
         "lines": "the same refusal, line by line",
     },
@@ -545,18 +556,41 @@ OPERATIONS = [result.ok() for result in schema.get_all_operations()]
 FEEDBACK = FeedbackSources(constants_value_source=make_constants_value_source(schema))
 
 
-# One test an operation, as schemathesis' own `schema.parametrize()` makes them, but each made
+# Two tests an operation, as schemathesis' own `schema.parametrize()` makes one, but each made
 # when it runs rather than when the module is collected: their coverage cases (some 4,000
 # requests made ahead) would otherwise take 20 s and 1.6 GB of every pytest process for its
-# whole run, even of one that runs none of them.
+# whole run, even of one that runs none of them. The schema's examples and coverage cases are
+# one test and the generated data another, so that what each leaves in schemathesis' caches is
+# emptied before the other starts (see schemathesis_caches_emptied): together, the deck import's
+# took the process near 1.9 GB.
+PHASES = {
+    "cases": (HypothesisTestMode.EXAMPLES, HypothesisTestMode.COVERAGE),
+    "generated": (HypothesisTestMode.FUZZING,),
+}
+
+
+@pytest.mark.parametrize("phase", PHASES)
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
-def test_api_operation(operation, token, direct_requests):
-    test = build_operation_test(
-        config=schema.config,
+def test_api_operation(operation, phase, token, direct_requests):
+    config = schema.config
+    enabled = enabled_modes(config.phases_for(operation=operation))
+    modes = [mode for mode in enabled if mode in PHASES[phase]]
+    settings_phase = "fuzzing" if phase == "generated" else None
+    test = create_test(
         operation=operation,
         test_func=call_and_validate,
-        given_kwargs={},
-        feedback=FEEDBACK,
+        config=HypothesisTestConfig(
+            settings=config.get_hypothesis_settings(operation=operation, phase=settings_phase),
+            explicit_setting_names=config.explicit_hypothesis_settings(
+                operation=operation, phase=settings_phase
+            ),
+            modes=modes,
+            seed=derive_operation_seed(config.seed, operation.label),
+            project=config,
+            override=overrides.with_config_headers(config, operation=operation),
+            given_kwargs={},
+            feedback=FEEDBACK,
+        ),
     )
     test(token=token)
 
