@@ -14,17 +14,20 @@ list leads to its kind's table, or to the top of the page.
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.text import slugify
 
 from cards import rules
 from cards.designer import current_guide
-from cards.rules.guide import ComponentKind, Guide
+from cards.rules.guide import ComponentKind, Guide, Section
 
-# The page's sections, in order: anchor → heading.
+# The sections every guide's page has, and the guide's own section each shows: anchor → id.
+# Other sections of a guide ("Choosing a Caveat", "Ultra Points") are anchored by their heading.
 SECTIONS = {
-    "design": "Design instructions",
-    "abilities": "Constructing abilities",
-    "level": "Level",
-    "card-texts": "Card texts",
+    "design": "instructions",
+    "abilities": "inst-abilities",
+    "level": "inst-level",
+    "card-texts": "texts",
+    "applied": "",  # how this site applies each rule: the site's, not the guide's
 }
 # Each kind's table inside "Card texts".
 KIND_ANCHORS = {
@@ -34,6 +37,31 @@ KIND_ANCHORS = {
     ComponentKind.TARGET: "targets",
     ComponentKind.EFFECT: "effects",
 }
+# The guide's own id of each kind's section in "Card Texts" (its ultra one adds "-ultra").
+GUIDE_KIND_SECTIONS = {
+    "caveats": ComponentKind.CAVEAT,
+    "conditions": ComponentKind.CONDITION,
+    "costs": ComponentKind.COST,
+    "targeting": ComponentKind.TARGET,
+    "effects": ComponentKind.EFFECT,
+}
+_FIXED_ANCHORS = {guide_id: anchor for anchor, guide_id in SECTIONS.items() if guide_id}
+
+
+def section_anchor(section: Section) -> str:
+    """The page's anchor of one of the guide's sections.
+
+    >>> section_anchor(Section("inst-level", "Level", 4, ()))
+    'level'
+    >>> section_anchor(Section("inst-ultra", "Ultra Points", 4, ()))
+    'ultra-points'
+    """
+    if section.id in _FIXED_ANCHORS:
+        return _FIXED_ANCHORS[section.id]
+    kind = GUIDE_KIND_SECTIONS.get(section.id)
+    if kind is not None:
+        return KIND_ANCHORS[kind]
+    return str(slugify(section.heading))
 
 
 def guide_or_none(edition: object) -> Guide | None:
@@ -52,7 +80,7 @@ def anchor_for(guide: Guide, name: str | None) -> str:
     """The anchor on a guide's page for a component id or a section, or "" when it has none."""
     if not name:
         return ""
-    if name in SECTIONS:
+    if name in SECTIONS or name in {section_anchor(section) for section in guide.sections}:
         return name
     kinds = {anchor: kind for kind, anchor in KIND_ANCHORS.items() if guide.of_kind(kind)}
     if name in kinds:

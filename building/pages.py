@@ -1,9 +1,10 @@
-"""A guide as a page: its sections, the guide's own sentences, and a table per kind of component.
+"""A guide as a page: the guide's own words, section by section, and a table per kind of component.
 
-Everything comes from the guide's data (``cards.rules.guide``): the sentences are the guide's,
-quoted as its build kept them, and the tables list every component with its formula. Formulas
-and templates are written as HTML here, with the letters (x, y, z chosen by the designer, t and
-a set by other components) as ``<var>``; nothing else on the page is markup.
+Everything comes from the guide's data (``cards.rules.guide``): every paragraph and list of the
+guide's rules sections, in the guide's order, as its build kept them; and the tables list every
+component with its formula. Formulas, templates and the guide's words are written as HTML here,
+with the letters (x, y, z chosen by the designer, t and a set by other components) as ``<var>``;
+nothing else on the page is markup.
 """
 
 from __future__ import annotations
@@ -15,30 +16,19 @@ from functools import cache
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from building.links import KIND_ANCHORS, SECTIONS, anchor_for, current_guide
+from building.conformance import Applied, Decision, decisions, rules_applied
+from building.links import (
+    GUIDE_KIND_SECTIONS,
+    KIND_ANCHORS,
+    anchor_for,
+    current_guide,
+    section_anchor,
+)
 from cards import rules
 from cards.rules import formula as fm
-from cards.rules.guide import Component, ComponentKind, Guide
+from cards.rules import legality
+from cards.rules.guide import Block, Component, ComponentKind, Guide
 
-# Where each of the guide's writing-rule sentences is shown: a section, or a kind's table.
-# A sentence of a key not listed here is shown under "Constructing abilities".
-QUOTE_PLACES: dict[str, str] = {
-    "stats": "design",
-    "names": "design",
-    "tutorial": "design",
-    "caveats": "design",
-    "deck_ultra_points": "design",
-    "conditions": "abilities",
-    "targets": "abilities",
-    "variables": "abilities",
-    "default_a": "abilities",
-    "costs": ComponentKind.COST.value,
-    "cost_then_target": ComponentKind.COST.value,
-    "up_to": ComponentKind.TARGET.value,
-    "capitals": ComponentKind.EFFECT.value,
-    "effects": ComponentKind.EFFECT.value,
-    "single_target_substitutions": ComponentKind.EFFECT.value,
-}
 # What a kind's formula means for the level.
 FORMULA_HEADINGS = {
     ComponentKind.CAVEAT: "Level relief",
@@ -55,6 +45,8 @@ TITLES = {
     ComponentKind.EFFECT: "Effects",
 }
 _TEMPLATE_LETTER = re.compile(r"(?<!\w)([xyz])(?!\w)")
+# In the guide's prose t is a letter too ("the variable t"); a and i stay words.
+_PROSE_LETTER = re.compile(r"(?<![\w'\u2019.-])([xyzt])(?![\w'\u2019-])")
 _FORMULA_LETTER = re.compile(r"([xyzta])")
 
 
@@ -89,6 +81,24 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Words:
+    """A paragraph or a list of the guide, as HTML: `text` for a paragraph, `items` for a list."""
+
+    kind: str  # "p", "ul" or "ol"
+    text: SafeString
+    items: tuple[SafeString, ...]
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A section of the guide in its own words, under its own heading."""
+
+    anchor: str
+    heading: str
+    words: tuple[Words, ...]
+
+
+@dataclass(frozen=True)
 class Table:
     kind: ComponentKind
     anchor: str
@@ -96,7 +106,7 @@ class Table:
     formula_heading: str
     has_formulas: bool
     has_ultra_points: bool
-    quotes: tuple[str, ...]
+    passages: tuple[Passage, ...]  # the kind's sections of the guide, the ultra one after
     rows: tuple[Row, ...]
 
 
@@ -104,15 +114,18 @@ class Table:
 class Section:
     anchor: str
     title: str
-    quotes: tuple[str, ...]
+    words: tuple[Words, ...]
 
 
 @dataclass(frozen=True)
 class GuidePage:
     guide: Guide
     is_current: bool
-    sections: dict[str, Section]
+    sections: tuple[Section, ...]  # the guide's sections before its card texts, in order
+    card_texts: Section
     tables: tuple[Table, ...]
+    applied: tuple[Applied, ...]  # how the site applies each rule sentence of this edition
+    decisions: tuple[Decision, ...]  # where the rulebooks leave room, as the engine decides
     editions: tuple[tuple[int, str], ...]  # every guide on file, newest first
 
     @property
@@ -123,16 +136,26 @@ class GuidePage:
     def spell(self) -> str:
         return self.guide.term("spell")
 
-    @property
-    def names_required(self) -> bool:
-        return self.guide.grammar.names == "required"
+
+def _words(block: Block) -> Words:
+    if block.kind == "p":
+        return Words("p", with_vars(block.text, _PROSE_LETTER), ())
+    items = tuple(with_vars(item, _PROSE_LETTER) for item in block.items)
+    return Words(block.kind, mark_safe(""), items)
 
 
-def _quotes_for(guide: Guide, place: str) -> tuple[str, ...]:
-    return tuple(
-        sentence
-        for key, sentence in guide.grammar.quotes.items()
-        if QUOTE_PLACES.get(key, "abilities") == place
+def _table(guide: Guide, kind: ComponentKind, passages: tuple[Passage, ...]) -> Table:
+    components = guide.of_kind(kind)
+    rows = tuple(Row(c, with_vars(c.template), formula_html(c)) for c in components)
+    return Table(
+        kind=kind,
+        anchor=KIND_ANCHORS[kind],
+        title=TITLES[kind],
+        formula_heading=FORMULA_HEADINGS[kind],
+        has_formulas=any(c.formula is not None for c in components),
+        has_ultra_points=any(c.ultra_points for c in components),
+        passages=passages,
+        rows=rows,
     )
 
 
@@ -140,37 +163,35 @@ def _quotes_for(guide: Guide, place: str) -> tuple[str, ...]:
 def guide_page(edition: int) -> GuidePage:
     """The page of an edition's guide; GuideError (a RulesError) when there is none."""
     guide = rules.get_guide(edition)
-    sections = {
-        anchor: Section(anchor, title, _quotes_for(guide, anchor))
-        for anchor, title in SECTIONS.items()
-    }
-    sections["level"] = Section("level", SECTIONS["level"], guide.level.sentences)
-    tables = []
-    for kind, anchor in KIND_ANCHORS.items():
-        components = guide.of_kind(kind)
-        if not components:
-            continue
-        rows = tuple(Row(c, with_vars(c.template), formula_html(c)) for c in components)
-        tables.append(
-            Table(
-                kind=kind,
-                anchor=anchor,
-                title=TITLES[kind],
-                formula_heading=FORMULA_HEADINGS[kind],
-                has_formulas=any(c.formula is not None for c in components),
-                has_ultra_points=any(c.ultra_points for c in components),
-                quotes=_quotes_for(guide, kind.value),
-                rows=rows,
-            )
-        )
+    sections: list[Section] = []
+    card_texts = Section("card-texts", "Card texts", ())
+    kind_passages: dict[ComponentKind, list[Passage]] = {}
+    for part in guide.sections:
+        words = tuple(_words(block) for block in part.blocks)
+        kind = GUIDE_KIND_SECTIONS.get(part.id.removesuffix("-ultra"))
+        if kind is not None:
+            passage = Passage(section_anchor(part), part.heading, words)
+            kind_passages.setdefault(kind, []).append(passage)
+        elif part.id == "texts":
+            card_texts = Section("card-texts", "Card texts", words)
+        else:
+            sections.append(Section(section_anchor(part), part.heading, words))
+    tables = tuple(
+        _table(guide, kind, tuple(kind_passages.get(kind, ())))
+        for kind in KIND_ANCHORS
+        if guide.of_kind(kind)
+    )
     editions = tuple(
         (number, other.name) for number, other in sorted(rules.load_guides().items(), reverse=True)
     )
     return GuidePage(
         guide=guide,
         is_current=guide.edition == current_guide().edition,
-        sections=sections,
-        tables=tuple(tables),
+        sections=tuple(sections),
+        card_texts=card_texts,
+        tables=tables,
+        applied=rules_applied(guide.edition),
+        decisions=decisions(legality.__doc__ or ""),
         editions=editions,
     )
 

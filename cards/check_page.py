@@ -55,8 +55,12 @@ class CardCheckForm(forms.Form):
         required=False,
         help_text="Leave it empty to judge the card with the level its guide computes.",
     )
-    sp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="SP")
-    hp = StatInput(min_value=0, max_value=MAX_STAT, required=False, label="HP")
+    sp = StatInput(
+        min_value=0, max_value=MAX_STAT, required=False, label="SP", help_text="Minions only."
+    )
+    hp = StatInput(
+        min_value=0, max_value=MAX_STAT, required=False, label="HP", help_text="Minions only."
+    )
     ability_text = forms.CharField(
         max_length=MAX_ABILITY_TEXT,
         required=False,

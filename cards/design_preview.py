@@ -18,7 +18,7 @@ from cards.forms import CardPreviewForm
 from cards.limits import MAX_ABILITY_TEXT
 from cards.models import Card
 from cards.render import ART_DEFAULTS, CardFace
-from cards.verdict_panel import edition_from, terms_notes, verdict_context
+from cards.verdict_panel import edition_from, verdict_context
 
 # A picture chosen in the form is kept this long, so a form that comes back with errors (or a
 # preview asked for again) still has it without sending it again.
@@ -66,8 +66,8 @@ def _face(data: Mapping[str, Any], image: bytes | None) -> CardFace:
 
 def preview_context(form: CardPreviewForm, image: bytes | None, user: Any) -> dict[str, Any]:
     """The preview of the card in `form` (validated): its drawing's address, the problems of
-    what is typed, its verdict (once it has a level) or how its text reads, and the guide's
-    panel."""
+    what is typed, its verdict (at the level typed, or else the one its guide computes), and
+    the guide's panel."""
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
     face = _face(data, image)
     edition = edition_from(data.get("edition"))
@@ -76,23 +76,19 @@ def preview_context(form: CardPreviewForm, image: bytes | None, user: Any) -> di
         "preview_src": previews.preview_address(face=face, user=user),
         "preview_errors": [error for errors in form.errors.values() for error in errors],
     }
-    if data.get("level") is not None:
-        rules_card = rules.Card(
-            name=face.name,
-            kind=face.kind,
-            design_edition=face.design_edition,
-            level=face.level,
-            sp=face.sp,
-            hp=face.hp,
-            ability_text=face.ability_text,
-            flavor_text=face.flavor_text,
-        )
-        context.update(verdict_context(rules_card, edition))
-    else:
-        context["abilities"] = rules.parse_abilities(
-            face.ability_text, condition_opening=edition.condition_opening
-        )
-        context["terms_notes"] = terms_notes(edition, face.design_edition)
+    rules_card = rules.Card(
+        name=face.name,
+        kind=face.kind,
+        design_edition=face.design_edition,
+        level=face.level,
+        sp=face.sp,
+        hp=face.hp,
+        ability_text=face.ability_text,
+        flavor_text=face.flavor_text,
+    )
+    # An empty level that the guide cannot compute is judged as /check/ judges it: the
+    # verdict says why there is no level.
+    context.update(verdict_context(rules_card, edition))
     context.update(_guide_context(form, face))
     return context
 

@@ -138,7 +138,11 @@ class CardForm(forms.Form):
         help_text="The edition the card is designed for. Every card needs one since the 13th.",
         error_messages={"invalid": "The Edition Indicator is an edition number, like 14."},
     )
-    level = _whole_number("Level")
+    level = _whole_number(
+        "Level",
+        required=False,
+        help_text="Leave it empty to take the level the card's Card Building Guide computes.",
+    )
     flavor_text = forms.CharField(
         required=False,
         max_length=MAX_FLAVOR_TEXT,
@@ -181,6 +185,8 @@ class CardForm(forms.Form):
         self.builder: designer.Builder | None = None
         self.written: designer.Written | None = None
         self.card_definition: CardDefinition | None = None
+        # The level the guide computes, when the Level box is left empty and the card takes it.
+        self.computed_level: int | None = None
         current = rules.current_edition().number
         self.fields["edition"].initial = current
         if card is None or not card.image:
@@ -188,10 +194,9 @@ class CardForm(forms.Form):
         if card is None:
             self.fields["design_edition"].initial = current
             self.fields["level_auto"].initial = True
-            for name in ("level", "sp", "hp"):
+            # The level is left empty: a new card takes the one its guide computes.
+            for name in ("sp", "hp"):
                 self.fields[name].initial = 1
-        if self.is_bound and self._building() and self.data.get("level_auto"):
-            self.fields["level"].required = False  # the guide fills it in
 
     def framing(self) -> list[forms.BoundField]:
         """The sliders that frame the picture, for the page to lay out together."""
@@ -220,8 +225,6 @@ class CardForm(forms.Form):
                     f" a card holds at most {MAX_ABILITY_TEXT:,}.",
                 )
         if not data.get("level_auto") or not self.written.complete:
-            if strict and data.get("level") is None and "level" not in self.errors:
-                self.add_error("level", "Level is required: type one, or complete the builder.")
             return
         level = designer.level_of(
             kind=data.get("kind"),
@@ -255,8 +258,35 @@ class CardForm(forms.Form):
             # A spell has no SP or HP, so the guide computes its level without them.
             data["sp"] = data["hp"] = None
         self._build(data, strict=True)
+        self._take_computed_level(data, strict=True)
         self._judge(data)
         return data
+
+    def _take_computed_level(self, data: dict[str, Any], *, strict: bool) -> None:
+        """A card whose Level box is left empty takes the level the Card Building Guide of its
+        Edition Indicator computes, as /check/ and the check API judge such a card; that level
+        is the one drawn, judged and saved. strict: the card is being saved, so a level that
+        cannot be had is an error of the form."""
+        if data.get("level") is not None or "level" in self.errors:
+            return
+        kind = data.get("kind") or (None if strict else Card.Kind.MINION)
+        if kind is None:
+            return  # the kind's own error says what to fix first
+        level = rules.design_level(
+            rules.Card(
+                name="",
+                kind=kind,
+                design_edition=data.get("design_edition"),
+                level=None,
+                sp=data.get("sp"),
+                hp=data.get("hp"),
+                ability_text=(data.get("ability_text") or "").replace("\r\n", "\n"),
+            )
+        )
+        if level.computed is not None and level.computed <= MAX_STAT:
+            data["level"] = self.computed_level = level.computed
+        elif strict:
+            self.add_error("level", f"Level is required: {_no_computed_level(level)}")
 
     def _judge(self, data: dict[str, Any]) -> None:
         """The card as it will be stored (cards.definition, as every path judges one): its
@@ -276,6 +306,20 @@ class CardForm(forms.Form):
         """The card definition of a valid form, cleaned as it will be stored."""
         assert self.card_definition is not None, "definition() is for a valid form"
         return self.card_definition.fields()
+
+
+def _no_computed_level(level: rules.LevelCheck) -> str:
+    """Why the guide gives a card no level, for a designer who left the Level box empty."""
+    if level.guide is None:
+        return (
+            "no Card Building Guide is on file for the card's Edition Indicator, so none computes"
+            " its level. Type the level."
+        )
+    guide = f"the {level.guide_name} guide"
+    if level.computed is not None:
+        return f"{guide} computes {level.computed:,}, more than {MAX_STAT}. Type the level."
+    why = f" ({level.problems[0].message})" if level.problems else ""
+    return f"{guide} computes none for this card{why}. Type the level, or fix the text."
 
 
 class CardPreviewForm(CardForm):
@@ -299,6 +343,7 @@ class CardPreviewForm(CardForm):
         if data.get("kind") == Card.Kind.SPELL:
             data["sp"] = data["hp"] = None
         self._build(data, strict=False)
+        self._take_computed_level(data, strict=False)
         return data
 
 

@@ -71,8 +71,6 @@ def verdict_context(card: rules.Card, edition: rules.Edition) -> dict[str, Any]:
         "result": result,
         "edition": edition,
         "segments": refurbish_segments(card.ability_text, result.replacements),
-        "abilities": rules.parse_abilities(
-            result.text, condition_opening=edition.condition_opening
-        ),
+        "abilities": rules.read_card(card).abilities,
         "terms_notes": terms_notes(edition, card.design_edition),
     }

@@ -1,6 +1,7 @@
 """POST /api/v1/check/deck/: the rules engine's verdict on a whole deck, no account needed.
 
-The request body is also the deck JSON format that decks are imported and exported in."""
+The request body is also the deck JSON format that decks are imported and exported in, except
+that a card checked here may leave its level to its guide, as in the card check."""
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -12,7 +13,7 @@ from cards.check_api import (
     CHECK_ERROR,
     THROTTLED,
     CardCheckResponseSerializer,
-    CardDefinitionSerializer,
+    CheckedCardSerializer,
     CheckView,
     EditionField,
     card_from_data,
@@ -29,7 +30,8 @@ class DeckEntrySerializer(serializers.Serializer):
     designer keeps it private), `"withheld": true` and no card."""
 
     count = WholeNumberSerializerField(min_value=1, max_value=MAX_COPIES)
-    card = CardDefinitionSerializer(required=False)
+    # Judged as the card check judges one: a level left out (or null) is the computed one.
+    card = CheckedCardSerializer(required=False)
     withheld = serializers.BooleanField(
         required=False,
         default=False,

@@ -32,20 +32,11 @@ def lease_seconds() -> int:
 
 
 def goldfish_deck(definition: dict[str, Any]) -> goldfish.Deck:
-    """The deck as the engine plays it: each card with its text as refurbished under the
-    deck's edition, since that is the text the card is played with."""
-    edition = definition.get("edition") or rules.current_edition().number
-    played = {
-        **definition,
-        "cards": [
-            {
-                **entry,
-                "card": {**entry["card"], "ability_text": played_text(entry["card"], edition)},
-            }
-            for entry in definition["cards"]
-        ],
-    }
-    return goldfish.Deck.from_json(played)
+    """The deck as the engine plays it. Each card keeps its printed text: the engine reads it
+    with the one reader (cards.rules.read_card_text), under the guide of the card's design
+    edition and as that edition's rulebook words it, which is how its check reads it; a text
+    refurbished by a later edition would be words that guide does not have."""
+    return goldfish.Deck.from_json(definition)
 
 
 def deck_check(definition: dict[str, Any], edition: int) -> dict[str, Any]:
@@ -70,14 +61,6 @@ def deck_check(definition: dict[str, Any], edition: int) -> dict[str, Any]:
     ]
     check = rules.check_deck(entries, edition)
     return {"legal": check.legal, "problems": [problem.as_dict() for problem in check.problems]}
-
-
-def played_text(card: dict[str, Any], edition: int) -> str:
-    text = card.get("ability_text") or ""
-    try:
-        return rules.refurbish(text, edition)[0]
-    except rules.RulesError:
-        return text
 
 
 def options_json(options: goldfish.Options) -> dict[str, Any]:

@@ -5,18 +5,11 @@ from __future__ import annotations
 import re
 
 from cards import rules
+from cards.rules.card_reading import current_guide
 from cards.rules.guide import Component, ComponentKind, Guide
 
 # A number as typed in the builder: the digits 0-9 only.
 DIGITS = re.compile(r"[0-9]+", re.ASCII)
-
-
-def current_guide() -> Guide:
-    """The guide of the current edition (the newest rulebook edition on file), or the newest
-    guide when that edition has none."""
-    guides = rules.load_guides()
-    number = rules.current_edition().number
-    return guides[number] if number in guides else guides[max(guides)]
 
 
 def guide_for(design_edition: object) -> tuple[Guide, str]:
@@ -30,10 +23,11 @@ def guide_for(design_edition: object) -> tuple[Guide, str]:
         design_edition = int(text) if DIGITS.fullmatch(text) and len(text) < 6 else text
     if design_edition is None:
         return current, ""
-    guides = rules.load_guides()
+    # The guide every page reads the card under (cards.rules.reading_guide).
+    guide = rules.reading_guide(design_edition)
     if isinstance(design_edition, int) and not isinstance(design_edition, bool):
-        if design_edition in guides:
-            return guides[design_edition], ""
+        if guide.edition == design_edition:
+            return guide, ""
         shown = f"the {rules.ordinal(design_edition)} Edition"
     else:
         shown = "that Edition Indicator"

@@ -4,7 +4,9 @@ A card is 2.5 × 3.5 inches; at 300 dpi that is 750 × 1050 pixels. From top to 
 bar, the card image, the ability text with the flavor text under a thin rule, and a bottom row
 with the SP and HP of a minion (a spell shows a pair of triangles there instead) around the level
 gem. The Edition Indicator sits on the frame under the bottom row, and the picture's credit
-(artist and licence), small, in the dark border under the frame.
+(artist and licence), small, in the dark border under the frame. The layers the card's guide
+shows by the card (``card_layers``) are drawn on top: its Ultra Points with their symbol beside
+the gem (hidden at 0), and the Play Restriction tab of a spell with an activation condition.
 
 The package's parts: ``layout`` lays text out (fonts, words, wrapping, fitting), ``text_box``
 draws the ability and flavor text, ``frame`` draws the card's template and what is lettered on
@@ -21,13 +23,16 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from cards import rules
 from cards.render.art import MAX_ART_ZOOM, Framing, draw_image
 from cards.render.frame import (
     draw_credit,
     draw_footer,
     draw_level,
     draw_name,
+    draw_play_restriction,
     draw_stat,
+    draw_ultra_points,
     template,
 )
 from cards.render.geometry import (
@@ -59,6 +64,8 @@ __all__ = [
     "TEXT_BOX",
     "WIDTH",
     "CardFace",
+    "Layers",
+    "card_layers",
     "content_key",
     "credit_line",
     "edition_indicator",
@@ -67,7 +74,7 @@ __all__ = [
     "render_card_image",
 ]
 
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"  # 2: the Ultra Points symbol and the Play Restriction layer
 
 DASH = "\u2014"
 
@@ -101,6 +108,36 @@ class CardFace:
 ART_DEFAULTS = {"art_zoom": 1.0, "art_x": 0.5, "art_y": 0.5, "artist": "", "art_licence": ""}
 
 
+@dataclass(frozen=True)
+class Layers:
+    """What the card's guide shows on it by what the card is ("Creating the Card")."""
+
+    ultra_points: int  # drawn with the Ultra Points symbol; 0 hides both
+    play_restriction: bool
+
+
+def card_layers(face: CardFace) -> Layers:
+    """The layers of a card, from its text as the one reader reads it under the guide of its
+    design edition, and from what that guide asks to show (its data, never the edition's
+    number): a guide without Ultra Points shows none."""
+    kind = _kind(face.kind)
+    card = rules.Card(
+        name=face.name,
+        kind=kind,
+        design_edition=face.design_edition,
+        level=None,
+        ability_text=face.ability_text[:MAX_TEXT_CHARS],
+    )
+    shown = rules.reading_guide(card.design_edition).layers
+    reading = rules.read_card(card)
+    ultra_points = rules.ultra_points_of_reading(reading) if shown.ultra_points else 0
+    conditioned = any(ability.condition is not None for ability in reading.abilities)
+    return Layers(
+        ultra_points=ultra_points,
+        play_restriction=shown.play_restriction and kind == "spell" and conditioned,
+    )
+
+
 def render_card(face: CardFace) -> bytes:
     """The card as PNG bytes, 750 × 1050 pixels, marked as 300 dpi."""
     out = io.BytesIO()
@@ -126,6 +163,10 @@ def render_card_image(face: CardFace) -> Image.Image:
     if kind == "minion":
         draw_stat(card, SP_BOX, "SP", format_number(face.sp))
         draw_stat(card, HP_BOX, "HP", format_number(face.hp))
+    layers = card_layers(face)
+    draw_ultra_points(card, layers.ultra_points)
+    if layers.play_restriction:
+        draw_play_restriction(card)
     draw_footer(card, edition_indicator(face.design_edition), scheme)
     draw_credit(card, credit_line(face.artist, face.art_licence))
     return card

@@ -33,9 +33,12 @@ from cards.render.geometry import (
     NAME_PADDING,
     NAME_SIZES,
     OUTER_RADIUS,
+    PLAY_RESTRICTION_BOX,
     SP_BOX,
     SUPERSAMPLE,
     TEXT_BOX,
+    ULTRA_POINTS_CENTER,
+    ULTRA_POINTS_RADIUS,
     WIDTH,
     Box,
 )
@@ -46,9 +49,13 @@ from cards.render.schemes import (
     GEM_COLOR,
     GEM_DARK,
     GEM_LIGHT,
+    RESTRICTION_COLOR,
+    RESTRICTION_INK,
     SCHEMES,
     STAT_INK,
     STAT_LABEL_INK,
+    ULTRA_COLOR,
+    ULTRA_DARK,
     Color,
     Scheme,
     mix,
@@ -319,3 +326,49 @@ def draw_credit(card: Image.Image, credit: str) -> None:
         fill=CREDIT_INK,
         anchor="ms",
     )
+
+
+def draw_ultra_points(card: Image.Image, ultra_points: int) -> None:
+    """The Ultra Points symbol, a gold star, with the card's Ultra Points; nothing at 0, as the
+    guide hides both layers on a card worth none."""
+    if ultra_points <= 0:
+        return
+    x, y = ULTRA_POINTS_CENTER
+    r = ULTRA_POINTS_RADIUS
+    s = SUPERSAMPLE
+    size = 2 * (r + 3) * s
+    # Drawn larger on a layer of its own, then reduced, like the template, for smooth edges.
+    layer = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    middle = size / 2
+
+    def star(outer: float, inner: float) -> list[tuple[float, float]]:
+        points = []
+        for index in range(10):
+            radius = outer if index % 2 == 0 else inner
+            angle = np.pi / 2 + index * np.pi / 5
+            points.append((middle + radius * np.cos(angle), middle - radius * np.sin(angle)))
+        return points
+
+    draw.polygon(star((r + 3) * s, (r * 0.55 + 2) * s), fill=(*BORDER_COLOR, 255))
+    draw.polygon(star(r * s, r * 0.55 * s), fill=(*ULTRA_COLOR, 255))
+    layer = layer.resize((size // s, size // s), Image.Resampling.LANCZOS)
+    card.paste(layer, (x - r - 3, y - r - 3), layer)
+    half = round(r * 0.55)
+    box = (x - half, y - half + 2, x + half, y + half + 2)
+    _draw_centered(card, box, str(ultra_points), "bold", (12, 26), STAT_INK, shadow=ULTRA_DARK)
+
+
+def draw_play_restriction(card: Image.Image) -> None:
+    """The Play Restriction tab, dark red, that the guide shows on a spell with an activation
+    condition: it may be cast only under that condition."""
+    draw = ImageDraw.Draw(card)
+    draw.rounded_rectangle(PLAY_RESTRICTION_BOX, radius=10, fill=BORDER_COLOR)
+    inner = (
+        PLAY_RESTRICTION_BOX[0] + 2,
+        PLAY_RESTRICTION_BOX[1] + 2,
+        PLAY_RESTRICTION_BOX[2] - 2,
+        PLAY_RESTRICTION_BOX[3] - 2,
+    )
+    draw.rounded_rectangle(inner, radius=8, fill=RESTRICTION_COLOR)
+    _draw_centered(card, inner, "Play Restriction", "bold", (14, 24), RESTRICTION_INK)

@@ -20,6 +20,12 @@ SP_BOX: Box = (42, 938, 226, 996)
 HP_BOX: Box = (524, 938, 708, 996)
 GEM_CENTER = (375, 966)
 GEM_RADIUS = 47
+# The Ultra Points symbol with the card's Ultra Points, in the bottom row right of the level
+# gem; and the Play Restriction tab, on the top edge of the image box, where it is seen first.
+ULTRA_POINTS_CENTER = (473, 966)
+ULTRA_POINTS_RADIUS = 27
+ULTRA_POINTS_BOX: Box = (444, 937, 502, 995)
+PLAY_RESTRICTION_BOX: Box = (430, 136, 694, 176)
 # Where text may be drawn: inside the boxes' 3-pixel edges, and above the level gem, whose top
 # overlaps the text box.
 NAME_CLIP: Box = (45, 43, 705, 115)

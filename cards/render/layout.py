@@ -19,6 +19,8 @@ from typing import Literal
 
 from PIL import ImageFont
 
+from cards import rules
+
 # static/fonts at the project's root: this file is cards/render/layout.py.
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 FONT_FILES = {
@@ -35,7 +37,6 @@ ARROW = "\u2192"
 
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _SPACES = re.compile(r"\s+")
-_ABILITY_NAME = re.compile(r"^([^:\n]{1,60}):")
 
 
 def clean(text: object) -> str:
@@ -125,14 +126,25 @@ Word = tuple[tuple[Style, str], ...]  # the parts of one word; a word may change
 def paragraph_runs(
     paragraph: str, body: Style, name_style: Style | None
 ) -> list[tuple[Style, str]]:
-    """A paragraph as styled runs: an ability name in capitals before a colon is bold."""
+    """A paragraph as styled runs: the ability's name, with its colon, is bold."""
     if name_style is not None:
-        match = _ABILITY_NAME.match(paragraph)
-        if match:
-            label = match.group(1)
-            if label.strip() and label == label.upper() and label != label.lower():
-                return [(name_style, match.group(0)), (body, paragraph[match.end() :])]
+        name_end = _name_end(paragraph)
+        if name_end:
+            return [(name_style, paragraph[:name_end]), (body, paragraph[name_end:])]
     return [(body, paragraph)]
+
+
+def _name_end(paragraph: str) -> int:
+    """Where the paragraph's ability name ends, after its colon; 0 when it has none. The name
+    is the one the rules' reader finds in capitals (every guide names abilities alike), so the
+    card shows bold just what the check and the designer call a name; a name the reader finds
+    in small letters is a mistake it reports, and is printed as typed."""
+    abilities = rules.read_card_text(paragraph, rules.current_guide()).abilities
+    if len(abilities) != 1 or abilities[0].name_span is None or abilities[0].outline.name is None:
+        return 0
+    _, end = abilities[0].name_span
+    colon = paragraph.find(":", end)
+    return 0 if colon < 0 else colon + 1
 
 
 def words(runs: Sequence[tuple[Style, str]]) -> list[Word]:

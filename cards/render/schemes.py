@@ -61,6 +61,11 @@ GEM_LIGHT = (120, 214, 140)
 STAT_INK = (255, 250, 240)
 STAT_LABEL_INK = (232, 214, 180)
 CREDIT_INK = (214, 206, 192)
+# What restricts play is dark red, as the guides ask (HTML code 800000).
+RESTRICTION_COLOR = (128, 0, 0)
+RESTRICTION_INK = (255, 244, 236)
+ULTRA_COLOR = (214, 168, 36)  # the Ultra Points symbol: a gold star
+ULTRA_DARK = (110, 78, 8)
 
 
 def mix(a: Sequence[int], b: Sequence[int], amount: float) -> Color:

@@ -5,13 +5,15 @@ whether it is legal, refurbished, pruned or invalid under an edition and why; gi
 whether it may be played; given ability text, what its abilities and their parts are.
 
 Each edition's Card Building Guide is data too (``cards/editions/guides/*.json``): the one
-reader (``read_card_text``) reads ability text into the guide's components with their
-variables, ``compute_level`` computes a card's level from them, and the writer
-(``write_ability``) writes chosen components back as text in the guide's grammar. A card's
-verdict follows the guide of its design edition: a text not made of its components, or a level
-other than the one it computes, makes the card invalid (``cards.rules.legality`` says how). The
-same guide counts the card's Ultra Points (``CardCheck.ultra_points``); a deck's total may not
-exceed the limit of its edition's guide (``deck_ultra_points``).
+reader (``read_card_text``) reads ability text, as the guide's edition's rulebook words it, into
+the guide's components with their variables (``read_card`` reads a card under the guide that
+builds it: every page that shows a card's reading asks it), ``compute_level`` computes a
+card's level from them, and the writer (``write_ability``) writes chosen components back as
+text in the guide's grammar. A card's verdict follows the guide of its design edition: a text
+not made of its components, or a level other than the one it computes, makes the card invalid
+(``cards.rules.legality`` says how). The same guide counts the card's Ultra Points
+(``CardCheck.ultra_points``); a deck's total may not exceed the limit of its edition's guide
+(``deck_ultra_points``).
 
     >>> from cards import rules
     >>> card = rules.Card("Wisp", "minion", 14, level=4, sp=1, hp=2,
@@ -22,8 +24,9 @@ exceed the limit of its edition's guide (``deck_ultra_points``).
     ('SP 1 + HP 2 ÷ 2 = 2', 'WHISPER: Draw 1 card (2x = 2) → 2', 'total 4')
 """
 
-from .abilities import Ability, parse_abilities
+from .abilities import Ability
 from .card import Card, Kind
+from .card_reading import current_guide, read_card, reading_guide
 from .editions import (
     Edition,
     RefurbishEntry,
@@ -104,7 +107,9 @@ __all__ = [
     "load_guides",
     "mixed_script_words",
     "needs_target",
+    "read_card",
     "read_card_text",
+    "reading_guide",
     "write_ability",
     "write_card_text",
     "write_component",
@@ -129,11 +134,11 @@ __all__ = [
     "check_deck",
     "deck_ultra_points",
     "current_edition",
+    "current_guide",
     "design_level",
     "design_text",
     "get_edition",
     "load_editions",
     "ordinal",
-    "parse_abilities",
     "refurbish",
 ]

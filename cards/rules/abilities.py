@@ -1,6 +1,10 @@
-"""Reading ability text into abilities and their parts, as the 13th and 14th rulebooks define them.
+"""The outline of one ability: a paragraph of ability text cut into its parts, as the 13th and
+14th rulebooks define them, whether or not the parts are the guide's components.
 
-Each paragraph is one ability, made of, in this order:
+This is no reader of card text of its own: the one reader (:mod:`cards.rules.reader`) cuts a
+card's text into paragraphs and reads each into components, and each ability it reads keeps its
+outline (``ReadAbility.outline``) for what is said of its parts as written (a name, a condition,
+sentences). An ability is made of, in this order:
 
 - a name (minion abilities only): all capital letters, followed by a colon;
 - an activation condition, followed by a colon;
@@ -19,18 +23,16 @@ Target this card. …" has the condition "when this in-play card is destroyed". 
 that form only when given the opening word (`Edition.condition_opening`), so a later edition's
 sentence is never taken for a condition.
 
-The parser takes any string and never raises: a card being typed is often half-written.
+The outline takes any string and never raises: a card being typed is often half-written.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 ARROWS = ("\u2192", "\u27f6", "->")  # →, ⟶, and the keyboard's ->
 
-_PARAGRAPH_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _SENTENCE_END = frozenset(".!?")
 _CLOSERS = frozenset("\"'\u2019\u201d)]")
 _OPENING_QUOTES = frozenset("\u201c\u201e")  # “ „
@@ -57,25 +59,6 @@ class Ability:
             "cost": self.cost,
             "sub_abilities": list(self.sub_abilities),
         }
-
-
-def paragraphs(text: str) -> list[str]:
-    """The non-blank paragraphs of a text, trimmed. A line break starts a new paragraph."""
-    if not isinstance(text, str):
-        return []
-    return [part.strip() for part in _PARAGRAPH_BREAK.split(text) if part.strip()]
-
-
-def parse_abilities(text: str, *, condition_opening: str | None = None) -> tuple[Ability, ...]:
-    """The abilities of an ability text, one per paragraph; blank lines are ignored.
-
-    `condition_opening` is the word that opens a condition written as a sentence, in an edition
-    that writes them so (the 11th's "Activate"); see `Edition.condition_opening`.
-    """
-    return tuple(
-        parse_ability(paragraph, condition_opening=condition_opening)
-        for paragraph in paragraphs(text)
-    )
 
 
 def parse_ability(paragraph: str, *, condition_opening: str | None = None) -> Ability:

@@ -17,8 +17,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .abilities import Ability, parse_abilities
+from .abilities import Ability
 from .card import Card, Kind, _as_kind
+from .card_reading import read_card
 from .editions import Edition, ordinal, resolve
 from .guide_checks import built_by_guide, design_edition_of
 from .level import ultra_points_of_reading
@@ -52,18 +53,30 @@ def _check_card_cached(card: Card, rules: Edition) -> CardCheck:
     return _check_card(card, rules)
 
 
+# What the design edition's guide says of ability names, which the rulebook's warning repeats.
+_NAME_CODES = {Code.UNNAMED_MINION_ABILITY, Code.NAME_NOT_IN_CAPITALS}
+
+
 def _check_card(card: Card, rules: Edition) -> CardCheck:
     original = card.ability_text if isinstance(card.ability_text, str) else ""
     text, replacements = refurbish_cached(original, rules)
-    abilities = parse_abilities(text, condition_opening=rules.condition_opening)
     kind = _as_kind(card.kind)
     design = design_edition_of(card.design_edition)
     built = built_by_guide(card, kind, design, rules)
+    # The abilities counted and named are those of the one reading every page shows.
+    reading = built.reading or read_card(card)
+    abilities = tuple(ability.outline for ability in reading.abilities)
 
-    invalid = _invalid_reasons(card, kind, abilities, rules, built.level) + list(built.reasons)
+    invalid = _invalid_reasons(card, kind, abilities, rules, built.level)
+    if built.reasons:  # the guide's reasons say why it computes no level: not said twice
+        invalid = [reason for reason in invalid if reason.code != Code.MISSING_LEVEL]
+    invalid += built.reasons
     pruned = _pruned_reasons(card.design_edition, design, original, text, rules)
     refurbished = [_refurbished_reason(r, rules) for r in replacements]
-    warnings = _warnings(kind, original, abilities, rules) + list(built.warnings)
+    warnings = _warnings(kind, original, abilities, rules)
+    if {r.code for r in built.reasons + built.warnings} & _NAME_CODES:  # the guide said it
+        warnings = [w for w in warnings if w.code != Code.UNNAMED_MINION_ABILITY]
+    warnings += built.warnings
     warnings += _mixed_script_warnings(card, rules)
 
     verdict, reasons = Verdict.LEGAL, []

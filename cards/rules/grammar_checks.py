@@ -96,6 +96,45 @@ class GrammarChecks(Matcher):
                 )
         return notes
 
+    def capital_notes(
+        self, condition: ComponentUse | None, costs: list[ComponentUse]
+    ) -> list[Finding]:
+        """Where an activation cost's first letter is not as the guide places capitals: "If an
+        activation cost does not follow any activation condition or any other activation cost
+        within the ability, its first letter should be capitalized" (12th on), and it is small
+        where it does follow one, as the guide lists them."""
+        if self.guide.grammar.capitals != "by_position":
+            return []
+        notes: list[Finding] = []
+        for index, cost in enumerate(costs):
+            first = cost.text[:1]
+            if first.lower() == first.upper():  # no letter, or one without case
+                continue
+            capital = index == 0 and condition is None
+            if first.isupper() == capital:
+                continue
+            word = cost.text.split(" ", 1)[0]
+            if capital:
+                wanted = f"“{word[:1].upper()}{word[1:]}” with a capital"
+                place = "it opens the ability's activation costs"
+            else:
+                wanted = f"“{word[:1].lower()}{word[1:]}” with a small letter"
+                place = (
+                    "it follows another activation cost"
+                    if index
+                    else "it follows the activation condition"
+                )
+            notes.append(
+                Finding(
+                    "capitals",
+                    f"The {self.guide.name} guide writes {wanted} here: {place}.",
+                    cost.text,
+                    cost.start,
+                    cost.start + len(word),
+                )
+            )
+        return notes
+
     def value_problems(self, use: ComponentUse) -> list[Finding]:
         problems: list[Finding] = []
         minimum = self.guide.grammar.variable_minimum
@@ -159,18 +198,19 @@ class GrammarChecks(Matcher):
                     extra.end,
                 )
             )
-        if not grammar.sub_abilities:
-            targets = [sub.target for sub in subs if sub.target is not None]
-            if len(targets) > 1:
-                problems.append(
-                    Finding(
-                        "too_many_targets",
-                        f"The {self.guide.name} guide allows one target selection per ability.",
-                        targets[1].text,
-                        targets[1].start,
-                        targets[1].end,
-                    )
+        # One per ability, whatever its sub-abilities (see cards.rules.legality).
+        targets = [sub.target for sub in subs if sub.target is not None]
+        if len(targets) > 1:
+            rule = grammar.quotes.get("targets", "Only 1 target selection can be used per ability.")
+            problems.append(
+                Finding(
+                    "too_many_targets",
+                    f"The {self.guide.name} guide says “{rule}”; this ability has {len(targets)}.",
+                    targets[1].text,
+                    targets[1].start,
+                    targets[1].end,
                 )
+            )
         for index, sub in enumerate(subs):
             # In the 11th, later effects share the ability's one target selection.
             target = sub.target

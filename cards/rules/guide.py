@@ -166,6 +166,41 @@ class Grammar:
     quotes: Mapping[str, str] = field(hash=False)
 
 
+@dataclass(frozen=True)
+class Block:
+    """A paragraph of the guide (`text`), or a list of its items (`kind` "ul" or "ol")."""
+
+    kind: str
+    text: str = ""
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of the guide's rules, in its own words: heading and paragraphs as published.
+
+    `id` is the guide's own anchor ("inst-level", "targeting-ultra"); `depth` its heading's rank
+    (3 for "Design Instructions" and "Card Texts", 4 and 5 below them).
+    """
+
+    id: str
+    heading: str
+    depth: int
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class CardLayers:
+    """Which layers of the guide's card template show by the card ("Creating the Card").
+
+    `ultra_points`: the card's Ultra Points with the Ultra Points symbol, hidden at 0 (17th).
+    `play_restriction`: the Play Restriction layer, on a spell with an activation condition.
+    """
+
+    ultra_points: bool = False
+    play_restriction: bool = False
+
+
 @dataclass(frozen=True, eq=False)
 class Guide:
     """One edition's Card Building Guide."""
@@ -177,6 +212,8 @@ class Guide:
     level: LevelRules
     grammar: Grammar
     source: Mapping[str, str] = field(hash=False)
+    sections: tuple[Section, ...] = ()  # the guide's rules in its own words, in order
+    layers: CardLayers = CardLayers()
 
     def __post_init__(self) -> None:
         by_id = {component.id: component for component in self.components}
@@ -269,6 +306,18 @@ def _component(data: Mapping[str, Any]) -> Component:
     )
 
 
+def _section(data: Mapping[str, Any]) -> Section:
+    blocks = tuple(
+        Block(
+            kind=str(block["kind"]),
+            text=str(block.get("text", "")),
+            items=tuple(str(item) for item in block.get("items", ())),
+        )
+        for block in data["blocks"]
+    )
+    return Section(str(data["id"]), str(data["heading"]), int(data["depth"]), blocks)
+
+
 def guide_from_data(data: Mapping[str, Any], where: str = "guide data") -> Guide:
     """A Guide from the parsed contents of a guide file; GuideError says what is wrong."""
     if not isinstance(data, Mapping):
@@ -325,6 +374,8 @@ def guide_from_data(data: Mapping[str, Any], where: str = "guide data") -> Guide
             level=rules,
             grammar=writing,
             source=MappingProxyType({str(k): str(v) for k, v in data["source"].items()}),
+            sections=tuple(_section(item) for item in data.get("sections", ())),
+            layers=CardLayers(**{str(k): bool(v) for k, v in data.get("card_layers", {}).items()}),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, GuideError):

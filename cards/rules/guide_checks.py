@@ -24,7 +24,7 @@ from .guide import Guide, load_guides
 from .level import Level, compute_level
 from .reader import read_card_text
 from .reading import Finding, Reading
-from .tables import design_text, pruned_spans
+from .tables import pruned_spans
 from .verdicts import Code, LevelCheck, Reason, rulebook_reason
 
 
@@ -67,6 +67,40 @@ def _guide_reason(
         guide_component=component,
         guide_section=section,
     )
+
+
+# What the reader finds is `not_a_component` unless it is about something other than the
+# components: an ability's name.
+_FINDING_CODES = {"name_not_in_capitals": Code.NAME_NOT_IN_CAPITALS}
+
+
+def _unnamed_reasons(reading: Reading, guide: Guide, rules: Edition, lead: str) -> list[Reason]:
+    """A reason for each unnamed minion ability, where the guide requires names ("Any minion
+    ability must be named", 12th on; the 11th lets a creature ability go unnamed)."""
+    if guide.grammar.names != "required":
+        return []
+    rule = guide.grammar.quotes.get("names", "Any minion ability must be named.")
+    reasons = []
+    for ability in reading.abilities:
+        if ability.name is not None:
+            continue
+        shown = ability.text if len(ability.text) <= 60 else ability.text[:59].rstrip() + "…"
+        body = (
+            f"{lead}“{rule}”, but “{shown}” has no name: a name in"
+            " capital letters, followed by a colon, opens the ability (“GREED: Draw 2 cards.”)."
+        )
+        reasons.append(
+            _guide_reason(
+                Code.UNNAMED_MINION_ABILITY,
+                body,
+                ability.text,
+                rules,
+                "minions",
+                guide,
+                section="abilities",
+            )
+        )
+    return reasons
 
 
 def _within(finding: Finding, spans: list[tuple[int, int]]) -> bool:
@@ -124,11 +158,11 @@ def _design_uncached(
     if guide is None:
         return None
     design_rules = load_editions().get(guide.edition)
-    text = design_text(original, guide.edition)
     enforced = design_rules.guide_enforced if design_rules is not None else True
-    reading = read_card_text(text, guide)
-    computed = compute_level(Card("", kind, guide.edition, 0, sp, hp, text), guide)  # type: ignore[arg-type]
-    return guide, text, enforced, reading, computed
+    # The one reader reads the printed text as the design edition's rulebook words it.
+    reading = read_card_text(original, guide)
+    computed = compute_level(Card("", kind, guide.edition, 0, sp, hp, original), guide)  # type: ignore[arg-type]
+    return guide, reading.text, enforced, reading, computed
 
 
 _design_cached = lru_cache(maxsize=8192)(_design_uncached)
@@ -183,12 +217,14 @@ def _built_uncached(card: Card, kind: Kind | None, design: int | None, rules: Ed
     findings: list[Reason] = []
     spans = pruned_spans(text, rules) if rules.redacted or rules.revised_cost else []
     lead = "Invalid: " if enforced else f"By the {guide.name} guide: "
+    if kind is Kind.MINION:
+        findings += _unnamed_reasons(reading, guide, rules, lead)
     for problem in reading.all_problems:
         if _within(problem, spans):
             continue
         findings.append(
             _guide_reason(
-                Code.NOT_A_COMPONENT,
+                _FINDING_CODES.get(problem.code, Code.NOT_A_COMPONENT),
                 f"{lead}{problem.message}",
                 problem.text,
                 rules,

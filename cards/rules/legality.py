@@ -10,16 +10,18 @@ A card's verdict is the first that applies of:
 
 1. invalid: it breaks the card rules (stats, card type, Edition Indicator, one ability a spell),
    or it is not built as the Card Building Guide of its design edition says: an ability not
-   made of the guide's components (`not_a_component`), or a declared level other than the one
-   the guide computes (`level_mismatch`, with the computed level and its steps);
+   made of the guide's components (`not_a_component`), a minion ability without a name where
+   the guide says "Any minion ability must be named" (`unnamed_minion_ability`), a name not in
+   capital letters (`name_not_in_capitals`), or a declared level other than the one the guide
+   computes (`level_mismatch`, with the computed level and its steps);
 2. pruned: designed before the clean slate edition, or bearing a redacted text, or a text whose
    cost was revised after the card was designed;
 3. refurbished: it bears an outdated text that now reads differently;
 4. legal.
 
 The reasons given are all those of the winning verdict. What the rulebook asks but does not
-sanction (a minion ability without a name, a spell without ability text) is a warning and
-never changes the verdict.
+sanction (a spell without ability text; a minion ability without a name, where no guide judges
+the card) is a warning and never changes the verdict.
 
 Where the rulebooks leave room, the engine decides:
 
@@ -50,7 +52,27 @@ whatever the edition it is checked under: a design is judged by the rules it was
   component (or the section on constructing abilities) so a page can link to it.
 - A level is compared only when it is a whole number; a negative or fractional one is already
   invalid for that. A level of None asks for the computed one: the card is then judged with
-  it, and is `missing_level` only when the guide computes none either.
+  it, and is `missing_level` only when the guide computes none either and gives no reason of
+  its own (an unreadable text is `not_a_component`, never `missing_level` beside it).
+- Names: the 12th–17th guides say "Any minion ability must be named", in all capital letters
+  followed by a colon; the 11th's "You may give a name to any creature ability" (`names` in
+  each guide's grammar). An unnamed minion ability is `unnamed_minion_ability`, by the guide, so
+  the rulebook's warning of the same is not given beside it. Words before an ability's first
+  colon that are a few words of letters and no activation condition (nor one misspelt) are the
+  name it was meant as ("Greed: Draw 2 cards."): `name_not_in_capitals`, in every edition
+  (the 11th: "If you do so, it must be … in all capital letters"), and the rest is read.
+- One target selection per ability: every guide says "Only 1 target selection can be used per
+  ability" (the 11th: "Only one"), and the 12th–17th also give each sub-ability "1 target
+  selection (optional)". Both hold when an ability has at most one target selection, in any
+  one of its sub-abilities; a second is `not_a_component`, wherever it stands, and the builder
+  refuses it. The `t` of an effect is its own sub-ability's target selection ("the target
+  selection used in the respective sub-ability"), so an effect on targets in another
+  sub-ability has none (`not_a_component`, as any effect on targets without a selection).
+- An activation condition after an activation cost, a target selection or an effect is
+  `not_a_component` with a message saying where it stands, not which condition it is nearest.
+- Capitals: "If an activation cost does not follow any activation condition or any other
+  activation cost within the ability, its first letter should be capitalized" (12th on), and
+  the guide writes it small after one; a cost written otherwise is a `guide_wording` warning.
 - Numbers that give the guide no level (a target selection whose t would be 0 or less, a
   formula that divides by zero) are `level_not_computed`, invalid like a wrong level. Only the
   11th's formulas can do that today, so there it is a warning.
@@ -63,6 +85,12 @@ whatever the edition it is checked under: a design is judged by the rules it was
   before: the guide's findings within them are left out, since the pruned verdict says why.
 - Wordings the guide asks for differently ("Draw 1 cards.", "up to" with one target) are read
   as meant and given as `guide_wording` warnings, never as a verdict.
+- The rulebook's tables apply to "any card containing any exact original text", and the guides
+  write a number of 1 in the singular: a row is found in every form the guides write it
+  ("Target 1 in-play card; sheathe the target." holds "sheathe the targets"; "target 1 card
+  therein" holds "target up to x cards therein"), and a refurbished text's new text is written
+  in that grammar too ("1 of your resources" now reads "1 card in your granary"). See
+  :mod:`cards.rules.table_rows`.
 - Texts are matched as a reader sees them: in Unicode's compatibility form (NFKC) and without
   format characters, so a zero-width space or a soft hyphen ("Pay 4 hit\u00adpoints.") hides no
   redacted text from the check and no outdated text from refurbishment. Letters of another

@@ -16,8 +16,9 @@ The steps are written the way the guide's examples read: "SP 4 + HP 6 ÷ 2 = 7",
 Where the guides leave room:
 - A value set by a component (t, a) must be positive: "level y or lower" with y = 10 in the
   11th divides by zero, and with y > 10 gives a negative t; both are problems, not levels.
-- The text read is the card's as printed; a caller levelling a refurbished card passes the
-  refurbished text.
+- The text levelled is the card's printed text as the one reader reads it: as the guide's own
+  edition's rulebook refurbishes it (:func:`cards.rules.read_card_text`), so a 17th card
+  printed "in-play card" is levelled as "on-field minion", as its check levels it.
 """
 
 from __future__ import annotations

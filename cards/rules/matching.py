@@ -260,6 +260,9 @@ class Matcher:
         return use, found, found.end()
 
     def not_a_component(self, subject: str, position: int, end: int, expected: str) -> Finding:
+        misplaced = self.out_of_place(subject, position)
+        if misplaced is not None:
+            return misplaced
         found = _SEGMENT_END.search(subject, position, end)
         stop = found.start() if found else end
         delimiter = found.group(0) if found else ""
@@ -283,6 +286,32 @@ class Matcher:
         message += f' The nearest is "{nearest.template}".'
         problem = self.finding("not_a_component", message, position, stop)
         return replace(problem, nearest=nearest.id)
+
+    def out_of_place(self, subject: str, position: int) -> Finding | None:
+        """An activation condition where another part was expected: the guide lists an
+        ability's condition first, so one after a cost is said to be out of place rather than
+        no component."""
+        found = self.match(ComponentKind.CONDITION, subject, position)
+        if found is None:
+            return None
+        use, _, after = found
+        after = self.skip(subject, after)
+        if not subject.startswith(":", after):
+            return None
+        before = subject[:position].rstrip()
+        if re.search(ARROW + "$", before):
+            what = "an activation cost"
+        elif before.endswith(";"):
+            what = "a target selection"
+        else:
+            what = "an effect"
+        message = (
+            f"The activation condition “{use.text}:” stands after {what}: the"
+            f" {self.guide.name} guide lists an ability's activation condition first, before its"
+            " activation costs and its sub-abilities."
+        )
+        problem = self.finding("condition_out_of_place", message, position, after + 1)
+        return replace(problem, nearest=use.id)
 
     def nearest(self, segment: str, kinds: list[ComponentKind]) -> Component | None:
         """The component of these kinds that the words were most likely meant as, if near."""

@@ -18,13 +18,18 @@ the guide asks for in wording is accepted in either form but noted (a "note", ne
   (and the 11th's "Batch add" written "add");
 - how activation costs are joined: in the 14th on, "A and B→" and "A, B, and C→"; in the 12th
   and 13th, "A, also B→"; in the 11th, one cost only, ending in ";" (or ", then" before a target);
-- effects joined by ", then" or ", also".
+- effects joined by ", then" or ", also";
+- an activation cost's capital (12th on): capital when no condition or other cost comes before
+  it in the ability, small after one.
+
+A name not in capitals ("Greed: Draw 2 cards.") is read as the name it was meant as, with a
+problem saying so, and the rest of the ability is still read.
 
 Readings of the guides where they are not explicit:
 
-- "Only 1 target selection can be used per ability" (12th–17th) is read together with the
-  sub-ability rules: each sub-ability has at most one target selection, and `t` in an effect's
-  formula is its own sub-ability's. In the 11th, which has no sub-abilities, one per ability.
+- "Only 1 target selection can be used per ability" (every guide) is read as written: at most
+  one in an ability, in any one of its sub-abilities, and `t` in an effect's formula is its own
+  sub-ability's (see :mod:`cards.rules.legality`).
 - A sentence after a full stop starts a new sub-ability (12th on); in the 11th it continues the
   ability's effects, which the guide allows ("instead of a period").
 - The 11th rulebook writes an activation condition as the ability's first sentence, opening with
@@ -37,6 +42,13 @@ Readings of the guides where they are not explicit:
   in its sub-ability; without one the ability has a `needs_target` problem.
 - "it" for a single target is written by the writer only for the first effect after the target
   selection, where it cannot be read as anything else; the reader accepts it anywhere.
+
+The text read is the card's as the edition's own rulebook refurbishes it (when that rulebook is
+on file): the guide is written in its rulebook's words, so the 17th guide reads a card printed
+"Target 1 in-play card; …" as "Target 1 on-field minion; …". The reading keeps the printed text
+and the words replaced, so a page can show both; its spans are those of the text read. This is
+the one reading of a card's text: the check and its level, the designer's marks and builder,
+the goldfish and the render all ask for it here.
 
 The reader never raises for any text: what it cannot read becomes a problem with the text
 concerned and its span, and, where one is near, the component it was probably meant to be.
@@ -52,6 +64,8 @@ ability.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import lru_cache
 
 from .abilities import _first_colon, _is_name
@@ -60,6 +74,8 @@ from .guide import ComponentKind, Guide, get_guide
 from .matching import needs_target
 from .reading import MAX_NUMBER, ComponentUse, Finding, ReadAbility, Reading, SubAbility
 from .sentences import SentenceReader, Unreadable
+from .tables import refurbish_cached
+from .verdicts import Replacement
 
 __all__ = [
     "MAX_NUMBER",
@@ -75,6 +91,9 @@ __all__ = [
 
 # Longer texts are refused rather than read: no card holds this much (the site allows 2,000).
 MAX_TEXT = 10_000
+
+# A name as a person may type it without capitals: up to four words of letters ("Fire breath").
+_NAME_WORDS = re.compile(r"[^\W\d_]+(?:[ '\-][^\W\d_]+){0,3}")
 
 
 def read_card_text(text: object, edition: object) -> Reading:
@@ -98,8 +117,18 @@ def read_card_text(text: object, edition: object) -> Reading:
 
 
 @lru_cache(maxsize=8192)
-def _read_cached(text: str, guide: Guide) -> Reading:
-    return _Reader(text, guide).read()
+def _read_cached(printed: str, guide: Guide) -> Reading:
+    text, replacements = _as_worded(printed, guide.edition)
+    reading = _Reader(text, guide).read()
+    return replace(reading, replacements=replacements, printed=printed)
+
+
+def _as_worded(printed: str, edition: int) -> tuple[str, tuple[Replacement, ...]]:
+    """The printed text as the edition's own rulebook refurbishes it, when it is on file: the
+    guide is written in its rulebook's words, so a 17th card printed "in-play card" is read as
+    "on-field minion", as every page that judges it reads it."""
+    rules = load_editions().get(edition)
+    return (printed, ()) if rules is None else refurbish_cached(printed, rules)
 
 
 def _condition_opening(edition: int) -> str | None:
@@ -177,6 +206,17 @@ class _Reader(SentenceReader):
 
     # -- one ability ----------------------------------------------------------------------
 
+    def uncapitalized_name(self, words: str, subject: str, start: int) -> bool:
+        """Whether the words before an ability's first colon are a name written without
+        capitals ("Greed: Draw 2 cards."): a few words of letters that are no activation
+        condition, nor one misspelt."""
+        words = words.strip()
+        if not _NAME_WORDS.fullmatch(words):
+            return False
+        if self.match(ComponentKind.CONDITION, subject, self.skip(subject, start)) is not None:
+            return False
+        return self.nearest(words, [ComponentKind.CONDITION]) is None
+
     def ability(self, start: int, end: int) -> ReadAbility:
         subject = self.normalized.text[:end]
         paragraph = subject[start:end]
@@ -190,6 +230,21 @@ class _Reader(SentenceReader):
             name = paragraph[:colon].strip()
             name_span = self.span(start, start + len(name))
             position = start + colon + 1
+        elif colon is not None and self.uncapitalized_name(paragraph[:colon], subject, start):
+            # Read as the name it was meant as, so the rest of the ability is still read.
+            name = paragraph[:colon].strip()
+            name_span = self.span(start, start + len(name))
+            position = start + colon + 1
+            problems.append(
+                self.finding(
+                    "name_not_in_capitals",
+                    f"The ability name “{name}” is not in capital letters: the"
+                    f" {self.guide.name} guide writes a name in all capital letters, followed by"
+                    f" a colon (“{name.upper()}:”).",
+                    start,
+                    start + len(name),
+                )
+            )
         condition: ComponentUse | None = None
         costs: list[ComponentUse] = []
         subs: list[SubAbility] = []
@@ -212,6 +267,7 @@ class _Reader(SentenceReader):
         if not problems and not subs:
             problems.append(self.not_a_component(subject, position, end, "effect"))
         problems += self.structure_problems(condition, costs, subs)
+        notes += self.capital_notes(condition, costs)
         begin, finish = self.span(start, end)
         return ReadAbility(
             text=self.text[begin:finish],

@@ -20,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .abilities import Ability, parse_ability
 from .guide import Component
+
+if TYPE_CHECKING:
+    from .verdicts import Replacement
 
 # The largest number a variable may be: a card asking for more is read, but not levelled.
 MAX_NUMBER = 10**9
@@ -138,13 +141,25 @@ class ReadAbility:
 
 @dataclass(frozen=True)
 class Reading:
-    """A card's ability text read under one edition's guide."""
+    """A card's ability text read under one edition's guide.
+
+    The guide reads the text as its edition's rulebook words it: `printed` is the card's own
+    text, `text` the one read (the same unless that rulebook refurbishes some of it), and
+    `replacements` the printed words refurbished, with their spans in `printed`. Every span of
+    the reading is one in `text`.
+    """
 
     edition: int
     text: str
     caveats: tuple[ComponentUse, ...]
     abilities: tuple[ReadAbility, ...]
     problems: tuple[Finding, ...]  # about the text as a whole
+    replacements: tuple[Replacement, ...] = ()
+    printed: str = ""  # "" when it is `text` itself
+
+    def __post_init__(self) -> None:
+        if not self.printed:
+            object.__setattr__(self, "printed", self.text)
 
     @property
     def readable(self) -> bool:

@@ -45,6 +45,9 @@ class Code(StrEnum):
     MINION_WITHOUT_STATS = "minion_without_stats"
     SPELL_WITH_SEVERAL_ABILITIES = "spell_with_several_abilities"
     NOT_A_COMPONENT = "not_a_component"
+    NAME_NOT_IN_CAPITALS = "name_not_in_capitals"
+    # invalid by the guide that requires names; a warning by the rulebook where no guide is
+    UNNAMED_MINION_ABILITY = "unnamed_minion_ability"
     LEVEL_MISMATCH = "level_mismatch"
     LEVEL_NOT_COMPUTED = "level_not_computed"
     # pruned
@@ -54,7 +57,6 @@ class Code(StrEnum):
     # refurbished
     REFURBISHED_TEXT = "refurbished_text"
     # warnings
-    UNNAMED_MINION_ABILITY = "unnamed_minion_ability"
     SPELL_ABILITY_NAMED = "spell_ability_named"
     SPELL_WITHOUT_ABILITY = "spell_without_ability"
     ABILITY_WITHOUT_EFFECT = "ability_without_effect"

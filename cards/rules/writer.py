@@ -190,6 +190,11 @@ def _write(design: AbilityDesign, guide: Guide) -> _Written:
         raise DesignError("An ability needs at least one effect.")
     if not grammar.sub_abilities and len(design.sub_abilities) > 1:
         raise DesignError(f"The {guide.name} guide has no sub-abilities: one run of effects.")
+    if sum(1 for sub in design.sub_abilities if getattr(sub, "target", None)) > 1:
+        raise DesignError(
+            f"The {guide.name} guide allows 1 target selection per ability, in one of its"
+            " sub-abilities."
+        )
     for sub in design.sub_abilities:
         parts.append(_write_sub(sub, guide, uses))
     return _Written(" ".join(parts), uses)

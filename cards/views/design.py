@@ -83,6 +83,7 @@ def _design(request: HttpRequest, card: Card | None) -> HttpResponse:
             "form": form,
             "card": card,
             "preview_form": preview_form,
+            "computed_level": preview_form.computed_level,
             "preview_token": token,
             "edition_update": edition_update_offered(card) if card else None,
         }

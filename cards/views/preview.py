@@ -24,7 +24,14 @@ def card_preview(request: HttpRequest) -> HttpResponse:
     form.is_valid()
     image, token, image_error = _preview_image(request, form)
     context = design_preview.preview_context(form, image, request.user)
-    context.update({"preview_token": token, "image_error": image_error, "oob_token": True})
+    context.update(
+        {
+            "preview_token": token,
+            "image_error": image_error,
+            "oob_token": True,
+            "computed_level": form.computed_level,
+        }
+    )
     return render(request, "cards/_preview.html", context)
 
 

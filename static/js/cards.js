@@ -2,9 +2,16 @@
 (function () {
   "use strict";
 
+  // The kind is a select on /check/ and radio buttons in the designer.
+  function chosenKind(form) {
+    const chosen = form.querySelector('select[name="kind"], input[name="kind"]:checked');
+    return chosen ? chosen.value : "";
+  }
+
+  // A spell has no SP or HP: its boxes are hidden and disabled, so they are not sent (a spell
+  // sent with them is invalid), and come back as they were when the card is a minion again.
   function syncKind(form) {
-    const chosen = form.querySelector('input[name="kind"]:checked');
-    const spell = chosen !== null && chosen.value === "spell";
+    const spell = chosenKind(form) === "spell";
     form.querySelectorAll("[data-minion-only]").forEach(function (block) {
       block.hidden = spell;
       block.querySelectorAll("input").forEach(function (input) { input.disabled = spell; });
@@ -177,7 +184,13 @@
     const name = form.querySelector('input[name="name"]');
     const level = form.querySelector('input[name="level"]');
     const parts = [squash(name && name.value) || "The card has no name yet"];
-    parts.push(level && squash(level.value) ? "Level " + squash(level.value) : "No level yet");
+    // An empty Level box takes the level the guide computes, which the preview names.
+    const computed = preview.querySelector("#computed-level");
+    if (level && squash(level.value)) {
+      parts.push("Level " + squash(level.value));
+    } else {
+      parts.push(computed ? squash(computed.firstChild.textContent) : "No level yet");
+    }
     const verdict = preview.querySelector(".verdict-line");
     if (verdict) {
       parts.push(squash(verdict.textContent));
@@ -210,17 +223,27 @@
     });
   }
 
+  // Every form that picks a kind. The listener is on the kind's own control, so it runs before
+  // the form's: a form that checks as it changes then sends the card without SP and HP.
+  function setUpKind(form) {
+    syncKind(form);
+    form.querySelectorAll('[name="kind"]').forEach(function (control) {
+      control.addEventListener("change", function () { syncKind(form); });
+    });
+  }
+
   function setUp() {
+    document.querySelectorAll("form").forEach(function (form) {
+      if (form.querySelector('[name="kind"]') && form.querySelector("[data-minion-only]")) {
+        setUpKind(form);
+      }
+    });
     const form = document.getElementById("card-form");
     if (form) {
-      syncKind(form);
       setUpPreviewImage(form);
       setUpDesigner(form);
       setUpFraming(form);
       setUpReadPreview(form);
-      form.addEventListener("change", function (event) {
-        if (event.target.name === "kind") { syncKind(form); }
-      });
     }
     document.querySelectorAll("input.share-url").forEach(function (input) {
       input.addEventListener("focus", function () { input.select(); });

@@ -40,3 +40,28 @@ def test_home_page_then_check_a_card_as_you_type(page):
     page.get_by_label("Level").fill("-3")
     result.locator(".errors").wait_for()
     assert "Level" in result.inner_text()
+
+
+def test_a_spell_is_checked_without_sp_and_hp(page):
+    """A spell has no SP or HP: picking Spell hides the two boxes and sends neither, so a plain
+    spell is judged as the spell it is; picking Minion again brings them back as they were."""
+    page.goto("/check/")
+    sp, hp = page.get_by_label("SP", exact=True), page.get_by_label("HP", exact=True)
+    assert sp.is_visible() and hp.is_visible()
+    page.get_by_label("Kind").select_option("spell")
+    assert sp.is_hidden() and hp.is_hidden()
+    page.get_by_label("Name").fill("Second Wind")
+    page.get_by_label("Ability text").fill("Draw 2 cards.")
+    with page.expect_response(lambda r: r.url.endswith("/check/") and r.request.method == "POST"):
+        page.get_by_role("button", name="Check").click()
+    result = page.locator("#check-result")
+    result.locator("[data-verdict=legal]").wait_for()
+    assert "SP" not in result.locator(".verdict").inner_text()
+    assert result.locator(".level-computed").inner_text().startswith("4")
+
+    page.get_by_label("Kind").select_option("minion")
+    assert sp.is_visible() and (sp.input_value(), hp.input_value()) == ("1", "1")
+    # Sent again with SP 1 and HP 1: ⌈(1 + 1) ÷ 2⌉ = 2 more than the spell's 4.
+    page.wait_for_function(
+        "() => document.querySelector('#check-result .level-computed').innerText.startsWith('6')"
+    )

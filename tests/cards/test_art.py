@@ -349,7 +349,7 @@ def test_the_rendered_card_follows_the_stored_framing(alice_api):
 
 def test_json_of_the_card_object_states_the_framing_in_the_schema(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
-    definition = schema["components"]["schemas"]["CardDefinitionRequest"]["properties"]
+    definition = schema["components"]["schemas"]["CheckedCardRequest"]["properties"]
     assert definition["art_zoom"]["minimum"] == 1 and definition["art_zoom"]["maximum"] == 4
     assert definition["art_x"]["minimum"] == 0 and definition["art_x"]["maximum"] == 1
     assert "{0,100}" in definition["artist"]["pattern"]

@@ -557,7 +557,7 @@ def test_a_card_without_framing_or_credit_keeps_the_key_it_had_before_they_exist
 
 def test_the_content_key_changes_with_the_render_version(monkeypatch):
     before = content_key(minion())
-    monkeypatch.setattr(render, "RENDER_VERSION", "2")
+    monkeypatch.setattr(render, "RENDER_VERSION", render.RENDER_VERSION + "-next")
 
     assert content_key(minion()) != before
 
@@ -647,3 +647,54 @@ def test_a_photo_with_an_exif_orientation_is_drawn_upright():
     x = center(IMAGE_BOX)[0]
     assert close(card.getpixel((x, IMAGE_BOX[1] + 20)), (230, 20, 20), tolerance=12)
     assert close(card.getpixel((x, IMAGE_BOX[3] - 20)), (20, 40, 230), tolerance=12)
+
+
+# --- The layers the guide asks to show ------------------------------------------------------
+
+ULTRA_ABILITY = "BLOOD: Pay 2 HP\u2192Draw 1 card."  # "pay x HP→" is worth 1 Ultra Point (17th)
+DARK_RED = (128, 0, 0)  # the guides' colour for what restricts play (HTML 800000)
+
+
+def dark_red_share(card: Image.Image, box) -> float:
+    pixels = np.asarray(card.crop(box)).reshape(-1, 3).astype(int)
+    return float((np.abs(pixels - DARK_RED).max(axis=1) <= 12).mean())
+
+
+def test_a_card_worth_ultra_points_shows_them_with_the_ultra_points_symbol():
+    ultra = minion(design_edition=17, ability_text=ULTRA_ABILITY)
+    plain = minion(design_edition=17, ability_text="BLOOD: Draw 1 card.")
+
+    assert render.card_layers(ultra).ultra_points == 1
+    assert render.card_layers(plain).ultra_points == 0
+    box = geometry.ULTRA_POINTS_BOX
+    shown = render_card_image(ultra).crop(box)
+    # Hidden at 0: the frame there is the bare template, as on a card from before Ultra Points.
+    assert (
+        render_card_image(plain).crop(box).tobytes()
+        == render.template("minion").crop(box).tobytes()
+    )
+    assert shown.tobytes() != render.template("minion").crop(box).tobytes()
+    # The number is lettered on the symbol: 2 Ultra Points look different from 1.
+    two = minion(
+        design_edition=17,
+        ability_text="BLOOD: Pay 2 HP\u2192Draw 1 card.\nBLOOD: Pay 1 HP\u2192Draw 1 card.",
+    )
+    assert render.card_layers(two).ultra_points == 2
+    assert render_card_image(two).crop(box).tobytes() != shown.tobytes()
+
+
+def test_a_spell_with_an_activation_condition_shows_the_play_restriction():
+    condition = "When you take damage: Draw 1 card."
+    box = geometry.PLAY_RESTRICTION_BOX
+
+    for edition in (12, 14, 17):  # every guide from the 12th asks for the layer
+        restricted = spell(design_edition=edition, ability_text=condition)
+        assert render.card_layers(restricted).play_restriction, edition
+        assert dark_red_share(render_card_image(restricted), box) > 0.3, edition
+    # A spell without a condition, and a minion with one, play as usual.
+    for face in (
+        spell(design_edition=17, ability_text="Draw 1 card."),
+        minion(design_edition=17, ability_text="LUCK: " + condition),
+    ):
+        assert not render.card_layers(face).play_restriction
+        assert dark_red_share(render_card_image(face), box) < 0.01

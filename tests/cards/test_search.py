@@ -201,7 +201,9 @@ def names(q: str) -> set[str]:
         ("by:bob -name:haunt", {"Old Golem", "Nameless"}),
         ("legal:14", {"Ember Wisp", "Tidal Lore", "Haunt"}),
         ("-legal:14", {"Old Golem", "Nameless"}),
-        ("legal:11", {"Old Golem", "Nameless"}),
+        # "Draw 1 card." is the 11th's "Draw x cards." at x = 1, whose cost was revised in the
+        # 9th: a card that draws and indicates no edition is banned there.
+        ("legal:11", {"Old Golem"}),
         ("name:lore", {"Tidal Lore"}),
         ("name=haunt", {"Haunt"}),
         ("name=hau", set()),

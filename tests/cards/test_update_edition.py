@@ -24,10 +24,10 @@ HAUNT = {
     "level": 7,
     "hp": 1,
     "ability_text": "HAUNT: When this card in your hand is destroyed (ghost-play, must pay"
-    " resource cost): Self-bury 1 resource→ Draw 3 cards.",
+    " resource cost): self-bury 1 resource→ Draw 3 cards.",
 }
 HEX_PLAY = (
-    "HAUNT: When this card in your hand is destroyed (hex-play): Self-bury 1 resource→"
+    "HAUNT: When this card in your hand is destroyed (hex-play): self-bury 1 resource→"
     " Draw 3 cards."
 )
 # Legal by the 14th guide (level 3); the 17th guide's effect is "remove up to x counters on
@@ -83,7 +83,7 @@ def test_a_14th_card_is_refurbished_releveled_and_saved_as_a_new_revision(alice,
     assert [s.kind for s in update.segments] == ["same", "removed", "inserted", "same"]
     assert (update.level_before.computed, update.level_before.guide) == (7, 14)
     assert (update.level, update.level_after.guide) == (6, current.number)
-    assert "Self-bury 1 resource (2x = 2)" in " ".join(update.level_after.steps)
+    assert "self-bury 1 resource (2x = 2)" in " ".join(update.level_after.steps)
     assert update.before.verdict == rules.Verdict.REFURBISHED
     assert update.after.verdict == rules.Verdict.LEGAL
 
@@ -202,7 +202,7 @@ def test_the_preview_shows_what_would_change_and_saves_nothing(alice_client, ali
     assert response.status_code == 200
     html = response.content.decode()
     assert "<del>ghost-play, must pay resource cost</del><ins>hex-play</ins>" in html
-    assert "Self-bury 1 resource (2x = 2)" in html  # the new guide's steps
+    assert "self-bury 1 resource (2x = 2)" in html  # the new guide's steps
     assert "<h3>Now: 7</h3>" in html and "<h3>Updated: 6</h3>" in html
     assert 'id="confirm-update-edition"' in html
     card.refresh_from_db()

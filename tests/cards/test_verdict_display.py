@@ -52,18 +52,18 @@ NAMED_SPELL = {
     "ability_text": "ZAP: Draw 1 card.",
     "flavor_text": "",
 }
-# A minion with two unnamed abilities: legal, with two unnamed_minion_ability warnings.
-UNNAMED_TWICE = {
+# A minion with two wordings the guide writes otherwise: legal, with two guide_wording warnings.
+WORDED_TWICE = {
     "name": "Mute Wisp",
     "kind": "minion",
     "design_edition": 14,
     "level": 8,
     "sp": 1,
     "hp": 2,
-    "ability_text": "Draw 1 card.\n\nDraw 2 cards.",
+    "ability_text": "WISP: Draw 1 cards.\n\nWASP: Draw 2 card.",
     "flavor_text": "",
 }
-PLAIN = {**UNNAMED_TWICE, "name": "Plain Wisp", "level": 4, "ability_text": "WHISPER: Draw 1 card."}
+PLAIN = {**WORDED_TWICE, "name": "Plain Wisp", "level": 4, "ability_text": "WHISPER: Draw 1 card."}
 # Designed before the 14th's clean slate, with a wording the 14th refurbishes: pruned there.
 PRUNED_LANTERN = {
     "name": "Old Lantern",
@@ -142,7 +142,7 @@ def test_a_legal_card_with_a_warning_has_an_amber_badge_that_counts_it(client):
 
 
 def test_warnings_are_counted_in_the_plural(client):
-    html = check(client, {"edition": 14, **UNNAMED_TWICE}, **HTMX)
+    html = check(client, {"edition": 14, **WORDED_TWICE}, **HTMX)
 
     assert "badge badge-legal badge-warned|Legal · 2 warnings" in badges(html)
     assert "2 warnings: worth fixing, but they do not change the verdict." in words(html)
@@ -208,7 +208,7 @@ def test_gallery_badges_count_warnings(client, alice, view):
 
 
 def test_my_cards_and_the_collection_count_warnings(client, alice, bob):
-    make(alice, UNNAMED_TWICE, visibility="private")
+    make(alice, WORDED_TWICE, visibility="private")
     services.collection_add(user=alice, card=make(bob, NAMED_SPELL))
     client.force_login(alice)
 

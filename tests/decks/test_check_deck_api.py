@@ -165,3 +165,25 @@ def test_an_edition_without_an_ultra_points_limit_answers_null(api):
     body = api.post(URL, deck((40, card())), format="json").json()
 
     assert (body["ultra_points"], body["ultra_points_limit"]) == (0, None)
+
+
+@pytest.mark.django_db
+def test_a_card_may_leave_its_level_to_the_guide_as_in_the_card_check(api, client):
+    """`"level": null` asks for the level the card's guide computes, in a deck as in
+    /api/v1/check/card/; the schema says so."""
+    haunt = card("Haunt", level=None, ability_text=HAUNT)
+    body = api.post(URL, deck((38, card(level=None)), (2, haunt)), format="json").json()
+    assert body["legal"] is True, body
+    alone = api.post("/api/v1/check/card/", {"edition": 14, "card": haunt}, format="json").json()
+    assert body["cards"][1] == {key: alone[key] for key in body["cards"][1]}
+    assert body["cards"][1]["verdict"] == "refurbished"
+    # No level, and none the guide can compute: the card is invalid, not the request.
+    unreadable = card("Mute", level=None, ability_text="MUTE: Whistle a tune.")
+    body = api.post(URL, deck((40, unreadable)), format="json").json()
+    assert body["cards"][0]["verdict"] == "invalid" and body["legal"] is False
+
+    schemas = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]
+    entry = schemas["schemas"]["DeckEntryRequest"]["properties"]["card"]["$ref"]
+    sent = schemas["schemas"][entry.rsplit("/", 1)[1]]
+    assert sent["properties"]["level"]["nullable"] is True
+    assert "level" not in sent.get("required", [])

@@ -187,6 +187,8 @@ def test_payloads_are_text_on_every_page(page, hostile):
     with page.expect_response("**/cards/preview/"):
         page.fill("#id_ability_text", ABILITY)
     assert_harmless(page, world, "the new card's preview")
+    # The guide computes no level for such a text, so one is typed.
+    page.fill("#id_level", "1")
     page.click("#save-card")
     page.wait_for_url("**/cards/*/")
     assert page.inner_text("h1") == IMG

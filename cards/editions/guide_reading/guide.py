@@ -12,8 +12,10 @@ from typing import Any
 from lxml import html
 
 from cards.editions.guide_reading import BuildError
+from cards.editions.guide_reading.card_template import read_card_layers
 from cards.editions.guide_reading.components import read_component
 from cards.editions.guide_reading.level import read_level_rules
+from cards.editions.guide_reading.prose import read_sections
 from cards.editions.guide_reading.text import inline_text, slug_of, squash
 from cards.editions.guide_reading.writing import read_grammar
 
@@ -85,6 +87,7 @@ def build_guide(path: Path) -> dict[str, Any]:
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
         raise BuildError(f"{path.name}: components share ids {duplicates}")
+    sections = read_sections(main)
     level, terms = read_level_rules(level_paragraphs)
     grammar = read_grammar(prose)
     kinds = [KINDS[k] for k in KINDS if any(c["kind"] == KINDS[k] for c in components)]
@@ -103,6 +106,8 @@ def build_guide(path: Path) -> dict[str, Any]:
         "level": level,
         "grammar": grammar,
         "components": components,
+        "sections": sections,
+        "card_layers": read_card_layers(sections),
     }
 
 

@@ -18,15 +18,27 @@ def _find(text: str, pattern: str, what: str) -> re.Match[str]:
     return m
 
 
+# Where a sentence ends: . ! or ? (with a closing quote or bracket) before the next one's
+# capital, not "i.e. at least 1"; and at the end of a paragraph (one a line).
+_SENTENCE_END = re.compile(r"[.!?][\u201d)]?(?= +[A-Z\u201c(0-9])|\n")
+
+
 def _sentence_with(text: str, m: re.Match[str]) -> str:
-    start = text.rfind(". ", 0, m.start()) + 2 if text.rfind(". ", 0, m.start()) >= 0 else 0
-    end = text.find(". ", m.end())
-    return text[start : len(text) if end < 0 else end + 1].strip()
+    """The sentence (or run of sentences) a match is in."""
+    start = 0
+    for end in _SENTENCE_END.finditer(text):
+        if end.start() >= m.start():
+            break
+        start = end.end()
+    after = _SENTENCE_END.search(text, m.end())
+    stop = len(text) if after is None else after.end()
+    return text[start:stop].strip()
 
 
 def read_grammar(sections: dict[str, list[Any]]) -> dict[str, Any]:
-    prose = {key: " ".join(squash(inline_text(p)) for p in ps) for key, ps in sections.items()}
-    everything = " ".join(prose.values())
+    # One paragraph a line, so a quoted sentence never runs into the next paragraph.
+    prose = {key: "\n".join(squash(inline_text(p)) for p in ps) for key, ps in sections.items()}
+    everything = "\n".join(prose.values())
     quotes: dict[str, str] = {}
 
     def rule(key: str, pattern: str, what: str, where: str | None = None) -> re.Match[str]:
@@ -76,8 +88,14 @@ def read_grammar(sections: dict[str, list[Any]]) -> dict[str, Any]:
     )
     if grammar["capitals"] == "by_position":
         rule("capitals", r"If an effect does not follow any target selection", "")
+    if re.search(r"If an activation cost does not follow any activation condition", everything):
+        rule("cost_capitals", r"If an activation cost does not follow any activation condition", "")
+    rule("singular", r"\bto singular\b", "when words are made singular")
+    # "Additionally, the words 'up to' should be removed in that case": the case is the sentence
+    # before, so the rule is quoted from there.
     m = rule(
         "up_to",
+        r"(?:If the number of targets can never be greater than 1[^.]*\. Additionally, )?"
         r"the words \u201cup to\u201d (should|can) be removed",
         "when 'up to' is dropped",
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cards.rules import ComponentUse, ReadAbility, RulesError, design_text, read_card_text
+from cards.rules import ComponentUse, ReadAbility, RulesError, read_card_text
 
 from .conditions import ATTACKS, NEVER_MET, when_used
 from .costs import COST_FIELDS, LEAVES, UNPAID_COSTS, read_costs
@@ -109,7 +109,7 @@ def read_abilities(kind: str, ability_text: str, edition: int = 14) -> CardAbili
     if not ability_text.strip():
         return CardAbilities(modeled=True)
     try:
-        reading = read_card_text(design_text(ability_text, edition), edition)
+        reading = read_card_text(ability_text, edition)
     except RulesError:
         return STATS_ONLY
     if not reading.readable or reading.caveats:

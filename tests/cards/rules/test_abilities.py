@@ -1,14 +1,16 @@
-"""Reading ability text into abilities: name, condition, cost and sub-abilities."""
+"""The outline of an ability: name, condition, cost and sub-abilities, as the one reader cuts
+each paragraph it reads."""
 
 import pytest
 
-from cards.rules import Ability, parse_abilities
-from cards.rules.abilities import split_sentences
+from cards.rules import Ability, read_card_text
+from cards.rules.abilities import parse_ability, split_sentences
 
 
 def parse_one(text: str) -> Ability:
-    (ability,) = parse_abilities(text)
-    return ability
+    (ability,) = read_card_text(text, 12).abilities
+    assert ability.outline == parse_ability(text)
+    return ability.outline
 
 
 def test_every_part_of_a_full_ability():
@@ -89,7 +91,7 @@ def test_hex_play_is_part_of_a_condition():
 
 
 def test_paragraphs_are_abilities_and_blank_lines_are_ignored():
-    abilities = parse_abilities("ONE: Draw 1 card.\r\n\r\n   \nTWO: Draw 2 cards.\n")
+    abilities = read_card_text("ONE: Draw 1 card.\r\n\r\n   \nTWO: Draw 2 cards.\n", 12).abilities
 
     assert [a.name for a in abilities] == ["ONE", "TWO"]
     assert [a.text for a in abilities] == ["ONE: Draw 1 card.", "TWO: Draw 2 cards."]
@@ -97,7 +99,7 @@ def test_paragraphs_are_abilities_and_blank_lines_are_ignored():
 
 @pytest.mark.parametrize("text", ["", "   ", "\n\n\n"])
 def test_no_text_has_no_abilities(text):
-    assert parse_abilities(text) == ()
+    assert read_card_text(text, 12).abilities == ()
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,9 @@ from cards.rules import (
     Verdict,
     check_card,
     get_edition,
-    parse_abilities,
     read_card_text,
 )
+from cards.rules.abilities import parse_ability
 from cards.rules.editions import DEFAULT_FOLDER, edition_from_data
 
 from .helpers import minion, spell
@@ -44,7 +44,7 @@ def test_an_opening_that_is_no_word_is_refused():
 
 
 def test_the_outline_reads_the_first_sentence_as_the_condition():
-    (ability,) = parse_abilities(TAKING_DAMAGE, condition_opening="Activate")
+    ability = parse_ability(TAKING_DAMAGE, condition_opening="Activate")
 
     assert ability.condition == "when you take damage"
     assert ability.sub_abilities == ("Draw 1 card.",)
@@ -52,14 +52,14 @@ def test_the_outline_reads_the_first_sentence_as_the_condition():
 
 def test_without_the_opening_word_the_sentence_is_not_a_condition():
     # Later rulebooks write conditions before a colon only.
-    (ability,) = parse_abilities(TAKING_DAMAGE)
+    ability = parse_ability(TAKING_DAMAGE)
 
     assert ability.condition is None
     assert ability.sub_abilities == ("Activate when you take damage.", "Draw 1 card.")
 
 
 def test_a_named_ability_keeps_its_name_and_any_case_opens_it():
-    (ability,) = parse_abilities(
+    ability = parse_ability(
         "BRACE: activate when you take damage. Draw 1 card. Draw 2 cards.",
         condition_opening="Activate",
     )
@@ -70,7 +70,7 @@ def test_a_named_ability_keeps_its_name_and_any_case_opens_it():
 
 
 def test_a_condition_still_being_typed_has_no_effect_yet():
-    (ability,) = parse_abilities("Activate when you take", condition_opening="Activate")
+    ability = parse_ability("Activate when you take", condition_opening="Activate")
 
     assert ability.condition == "when you take" and ability.sub_abilities == ()
 
@@ -90,15 +90,25 @@ def test_the_11th_guide_reads_the_sentence_as_its_condition():
     assert ability.outline.condition == "when you take at least 5 damage"
 
 
-def test_the_printed_condition_is_read_as_a_condition_not_an_effect():
-    # "When you take damage" is no 11th component: the guide has "at least x damage".
-    ability = only(TAKING_DAMAGE)
+def test_the_11th_guide_reads_the_printed_condition_as_its_rulebook_refurbishes_it():
+    # The 11th rulebook refurbishes "Activate when you take damage." as "… at least 5 damage.",
+    # the wording of its guide's component: the one reader reads that.
+    reading = read_card_text(TAKING_DAMAGE, 11)
 
-    assert ability.outline.condition == "when you take damage"
+    assert (reading.printed, reading.text) == (TAKING_DAMAGE, AT_LEAST_5)
+    assert reading.readable
+    assert reading.abilities[0].condition.id == "condition.when-you-take-at-least-x-damage"
+
+
+def test_a_printed_condition_the_guide_lacks_is_read_as_a_condition_not_an_effect():
+    # "When you take heavy damage" is no 11th component: the guide has "at least x damage".
+    ability = only("Activate when you take heavy damage. Draw 1 card.")
+
+    assert ability.outline.condition == "when you take heavy damage"
     assert ability.condition is None
     (problem,) = ability.problems
     assert problem.code == "not_a_component"
-    assert problem.text == "Activate when you take damage"
+    assert problem.text == "Activate when you take heavy damage"
     assert "activation conditions" in problem.message
     assert problem.nearest == "condition.when-you-take-at-least-x-damage"
     # The rest of the ability is read all the same.
@@ -156,7 +166,7 @@ def test_the_11th_check_of_the_revised_text_is_legal():
 def test_a_colon_ends_the_condition_as_well():
     text = "Activate when you take at least 5 damage: Draw 1 card."
 
-    (outlined,) = parse_abilities(text, condition_opening="Activate")
+    outlined = parse_ability(text, condition_opening="Activate")
     ability = only(text)
 
     assert outlined.condition == "when you take at least 5 damage"
@@ -181,9 +191,10 @@ PIECES = st.sampled_from(
 @settings(max_examples=300, deadline=None, database=None)
 @given(st.lists(PIECES, max_size=16).map(" ".join))
 def test_the_sentence_form_never_raises_and_keeps_to_the_text(text):
-    for ability in read_card_text(text, 11).abilities:
+    reading = read_card_text(text, 11)
+    for ability in reading.abilities:
         for use in ability.components():
-            assert text[use.start : use.end] == use.text
+            assert reading.text[use.start : use.end] == use.text
         outline = ability.outline
         for part in (outline.name, outline.condition, outline.cost, *outline.sub_abilities):
             assert part is None or (part and part in ability.text)

@@ -109,11 +109,13 @@ def test_a_card_without_level_is_judged_with_the_computed_level():
 
 
 def test_a_card_without_level_whose_guide_computes_none_is_invalid():
+    # The guide's reason says why it computes none: no second reason for the level.
     check = check_card(spell("Sheathe target minion.", level=None), 14)
-    assert codes(check) == ["missing_level", "not_a_component"]
-    assert "the 14th Edition guide computes none" in check.reasons[0].message
+    assert codes(check) == ["not_a_component"]
     # No guide on file: no level at all.
-    assert codes(check_card(spell(design_edition=9, level=None), 11)) == ["missing_level"]
+    unguided = check_card(spell("2-dice-heal yourself.", design_edition=9, level=None), 11)
+    assert codes(unguided) == ["missing_level"]
+    assert "the card has no resource cost" in unguided.reasons[0].message  # the 11th's level
 
 
 @pytest.mark.parametrize(
@@ -224,7 +226,10 @@ def test_the_12th_is_before_the_clean_slate_in_the_13th():
 
 
 def test_the_11th_has_no_clean_slate():
-    assert check_card(spell(design_edition=1), 11).verdict is Verdict.LEGAL
+    # Not "Draw 1 card.": that is "Draw x cards." at 1, whose cost the 9th revised.
+    assert check_card(spell("2-dice-heal yourself.", design_edition=1), 11).verdict is (
+        Verdict.LEGAL
+    )
 
 
 def test_every_redacted_and_revised_cost_text_is_a_reason():
@@ -319,13 +324,20 @@ def test_invalid_comes_before_refurbished():
 # -- warnings --------------------------------------------------------------------------------
 
 
-def test_an_unnamed_minion_ability_is_a_warning_in_the_14th():
+def test_an_unnamed_minion_ability_is_invalid_by_the_14th_guide():
     check = check_card(minion("Draw 1 card.\nPOKE: Draw 2 cards."), 14)
 
-    assert check.verdict is Verdict.LEGAL
-    assert warning_codes(check) == ["unnamed_minion_ability"]
-    assert check.warnings[0].text == "Draw 1 card."
-    assert check.warnings[0].section == "#minions"
+    assert check.verdict is Verdict.INVALID
+    assert codes(check) == ["unnamed_minion_ability"]
+    assert check.reasons[0].text == "Draw 1 card."
+    assert check.reasons[0].section == "#minions"
+    assert warning_codes(check) == []
+
+
+def test_an_unnamed_minion_ability_is_a_rulebook_warning_without_a_guide():
+    check = check_card(minion("Draw 1 card.", design_edition=10, level=1), 14)
+
+    assert "unnamed_minion_ability" in warning_codes(check)
 
 
 def test_an_unnamed_creature_ability_is_fine_in_the_11th():
@@ -362,7 +374,7 @@ def test_a_spell_without_ability_text_is_only_a_warning_without_an_enforced_guid
 
 
 def test_an_ability_that_does_nothing_is_a_warning_and_not_made_of_components():
-    check = check_card(minion("ZAP: When you take damage: Self-exhaust 1 resource→"), 14)
+    check = check_card(minion("ZAP: When you take damage: self-exhaust 1 resource→"), 14)
 
     assert warning_codes(check) == ["ability_without_effect"]
     # The guide requires an effect in every ability.

@@ -54,9 +54,9 @@ def choices(draw, edition, kind, *, with_targets=True):
 
 
 @st.composite
-def sub_abilities(draw, edition):
+def sub_abilities(draw, edition, *, may_target=True):
     guide = get_guide(edition)
-    target = draw(st.none() | choices(edition, ComponentKind.TARGET))
+    target = draw(st.none() | choices(edition, ComponentKind.TARGET)) if may_target else None
     count = draw(st.integers(1, 3))
     effects = tuple(
         draw(choices(edition, ComponentKind.EFFECT, with_targets=target is not None))
@@ -82,7 +82,12 @@ def abilities(draw, edition):
         draw(choices(edition, ComponentKind.COST)) for _ in range(draw(st.integers(0, most_costs)))
     )
     most_subs = 3 if guide.grammar.sub_abilities else 1
-    subs = tuple(draw(sub_abilities(edition)) for _ in range(draw(st.integers(1, most_subs))))
+    count = draw(st.integers(1, most_subs))
+    # "Only 1 target selection can be used per ability": in one of its sub-abilities at most.
+    targeted = draw(st.integers(0, count - 1))
+    subs = tuple(
+        draw(sub_abilities(edition, may_target=index == targeted)) for index in range(count)
+    )
     return AbilityDesign(
         sub_abilities=subs,
         name=draw(st.none() | names),
@@ -165,7 +170,8 @@ texts = st.lists(st.one_of(fragments, st.text(alphabet=FILLER, max_size=12)), ma
 def test_no_text_makes_the_reader_or_the_level_raise(edition, text, kind):
     reading = read_card_text(text, edition)
     for finding in reading.all_problems:
-        assert finding.message and 0 <= finding.start <= finding.end <= len(text)
+        # Spans are those of the text read: the printed one as its rulebook refurbishes it.
+        assert finding.message and 0 <= finding.start <= finding.end <= len(reading.text)
     level = compute_level(Card("Any", kind, edition, 0, 3, 4, text), edition)
     assert (level.value is None) == bool(level.problems)
     if level.value is not None:

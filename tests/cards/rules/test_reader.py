@@ -4,7 +4,8 @@ import time
 
 import pytest
 
-from cards.rules import GuideError, RulesError, parse_abilities, read_card_text
+from cards.rules import GuideError, RulesError, read_card_text
+from cards.rules.abilities import parse_ability
 from cards.rules.reader import MAX_NUMBER, MAX_TEXT
 
 
@@ -56,7 +57,7 @@ def test_a_name_with_digits_and_an_apostrophe_is_a_name_for_every_reader():
     ability = only(text)
     assert ability.readable and ability.name == "R2-D2'S CHARGE"
     assert text[slice(*ability.name_span)] == "R2-D2'S CHARGE"  # what the renderer sets bold
-    assert ability.outline.name == parse_abilities(text)[0].name == "R2-D2'S CHARGE"
+    assert ability.outline.name == parse_ability(text).name == "R2-D2'S CHARGE"
     assert ability.outline.sub_abilities == ("Draw 1 card.",)
 
 
@@ -223,9 +224,10 @@ def test_tutorial_text_in_parentheses_is_ignored():
 
 
 def test_case_quotes_arrows_and_spacing_are_forgiven():
-    # A name is in capitals: "greed:" is read as an activation condition, and is none.
+    # A name is in capitals: "greed:" is read as the name it was meant as, and said to be
+    # none for want of them.
     typed = only("greed:  self-exhaust 2 resources -> DRAW 2 CARDS.")
-    assert typed.name is None and typed.problems[0].text == "greed"
+    assert typed.name == "greed" and typed.problems[0].code == "name_not_in_capitals"
     ability = only("GREED: SELF-EXHAUST 2 RESOURCES -> draw  2 cards.")
     assert ability.readable
     assert only(

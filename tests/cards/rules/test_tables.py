@@ -304,10 +304,13 @@ def test_11th_drawing_cards_needs_a_9th_edition_card():
 
 
 def test_11th_card_without_indicator_is_legal_without_a_revised_cost_text():
-    check = check_card(spell("Draw 1 card. Target 1 card.", design_edition=None), 11)
+    check = check_card(spell("Target 1 card. Shuffle your deck.", design_edition=None), 11)
 
     assert check.verdict is Verdict.LEGAL
     assert check.reasons == ()
+    # "Draw 1 card." is "Draw x cards." as the guides write it at 1: a revised-cost text.
+    drawing = check_card(spell("Draw 1 card. Target 1 card.", design_edition=None), 11)
+    assert [reason.code for reason in drawing.reasons] == ["revised_cost_text"]
 
 
 def test_11th_card_without_indicator_is_pruned_with_a_revised_cost_text():

@@ -84,18 +84,17 @@ def test_every_ultra_text_counts_as_often_as_it_is_used():
     condition, cost = by_kind[ComponentKind.CONDITION][0], by_kind[ComponentKind.COST][0]
     target, effect = by_kind[ComponentKind.TARGET][0], by_kind[ComponentKind.EFFECT][0]
     on_targets = chosen(effect) if needs_target(effect, GUIDE) else ON_TARGETS
-    # One ability with an ultra text of each kind, and a second one using the cost again.
+    # One ability with an ultra text of each kind, a second one with the ultra effect (one
+    # target selection per ability), and a third one using the cost again.
     everything = AbilityDesign(
-        (
-            SubAbilityDesign((on_targets,), target=chosen(target)),
-            SubAbilityDesign((chosen(effect),), target=TARGET),
-        ),
+        (SubAbilityDesign((on_targets,), target=chosen(target)),),
         name="ALL AT ONCE",
         condition=chosen(condition),
         costs=(chosen(cost),),
     )
+    more = AbilityDesign((SubAbilityDesign((chosen(effect),), target=TARGET),), name="AND MORE")
     again = ability_using(cost, name="AGAIN")
-    card = ultra_minion(everything, again)
+    card = ultra_minion(everything, more, again)
 
     expected = (
         condition.ultra_points
