@@ -51,3 +51,24 @@ class LoginSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} since {self.created:%Y-%m-%d %H:%M}"
+
+
+class KeysRevoked(models.Model):
+    """When a person last revoked the keys the site signed into addresses for them: the
+    `?as=` of a Tabletop Simulator export, which lets a table that sends no cookie draw the
+    deck as they see it. Logging out everywhere and a new password both revoke them, as they
+    end sessions and tokens; a key signed before `at` no longer works.
+
+    One row a person, written only when they revoke: a key is checked against it, never listed,
+    so the site keeps no record of the keys it signed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    at = models.DateTimeField()
+
+    class Meta:
+        verbose_name_plural = "keys revoked"
+
+    def __str__(self) -> str:
+        return f"{self.user}'s keys before {self.at:%Y-%m-%d %H:%M}"

@@ -8,7 +8,12 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
 
-from accounts.models import ApiToken
+from accounts.models import ApiToken, KeysRevoked
+
+
+def keys_revoked_at(*, user_id: int) -> Any:
+    """When the person last revoked the keys signed for them (None: never)."""
+    return KeysRevoked.objects.filter(user_id=user_id).values_list("at", flat=True).first()
 
 
 def tokens_of(*, user: Any) -> list[ApiToken]:

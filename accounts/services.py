@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 from knox.settings import knox_settings
 
-from accounts.models import ApiToken, LoginSession
+from accounts.models import ApiToken, KeysRevoked, LoginSession
 
 
 class TokenLimitReached(ValueError):
@@ -81,14 +81,20 @@ def session_forget(*, session_key: str | None) -> None:
         LoginSession.objects.filter(session_key=session_key).delete()
 
 
+def keys_revoke(*, user: Any) -> None:
+    """Revoke every key signed into an address for the user until now (a table's `?as=`)."""
+    KeysRevoked.objects.update_or_create(user=user, defaults={"at": timezone.now()})
+
+
 def log_out_everywhere(*, user: Any) -> tuple[int, int]:
-    """End every session the user logged in with and revoke every API token of theirs.
-    Returns how many sessions and tokens that was."""
+    """End every session the user logged in with, revoke every API token of theirs and every
+    key signed into an address for them. Returns how many sessions and tokens that was."""
     store = _session_store()
     records = list(LoginSession.objects.filter(user=user))
     for record in records:
         store().delete(record.session_key)
     LoginSession.objects.filter(pk__in=[record.pk for record in records]).delete()
+    keys_revoke(user=user)
     return len(records), tokens_revoke_all(user=user)
 
 

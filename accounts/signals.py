@@ -2,7 +2,8 @@
 
 A password can change through the site's form, Django's admin or `manage.py changepassword`;
 listening to the user's save covers them all, so a new password always revokes every API
-token (Django already ends the other browser sessions, whose stored hash no longer matches)."""
+token and every key signed into an address (Django already ends the other browser sessions,
+whose stored hash no longer matches)."""
 
 from __future__ import annotations
 
@@ -48,3 +49,4 @@ def revoke_tokens_on_password_change(sender: Any, instance: Any, **kwargs: Any) 
     if getattr(instance, "_password_changed", False):
         instance._password_changed = False
         services.tokens_revoke_all(user=instance)
+        services.keys_revoke(user=instance)

@@ -69,14 +69,16 @@ def anonymous_cards(deck: Deck) -> list[Card]:
 def card_og_image(request: HttpRequest, pk: int) -> HttpResponse:
     card = selectors.card_for_viewer(user=request.user, pk=pk)
     content, key = og_images.card_og_image(card)
-    return _png_response(request, content, key, private=card.visibility == Card.Visibility.PRIVATE)
+    # Kept by shared caches only when anyone may open the card (not private, nor held).
+    return _png_response(request, content, key, private=not selectors.card_visible_to(card, None))
 
 
 @require_GET
 def deck_og_image(request: HttpRequest, pk: int) -> HttpResponse:
     deck = deck_selectors.deck_for_viewer(user=request.user, pk=pk)
     content, key = og_images.deck_og_image(anonymous_cards(deck), back=card_back_png())
-    return _png_response(request, content, key, private=deck.visibility == Deck.Visibility.PRIVATE)
+    shared = Deck.objects.filter(deck_selectors.deck_viewable_q(None), pk=deck.pk).exists()
+    return _png_response(request, content, key, private=not shared)
 
 
 def card_summary(card: Card, request: HttpRequest) -> dict[str, Any]:

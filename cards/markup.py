@@ -17,10 +17,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 import nh3
-from django.conf import settings
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.urls import reverse
 from django.utils.html import escape
@@ -30,6 +28,8 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from cards.addresses import outside_host
+from cards.addresses import written_addresses as written_addresses  # one home, read from here too
 from cards.limits import MAX_NAME
 from cards.selectors import cards_visible_to, signed_in_user
 
@@ -284,16 +284,12 @@ def render_markup(text: str, *, viewer: Any) -> SafeString:
     return render_document(text, viewer=viewer).html
 
 
-def _site_hosts() -> set[str]:
-    return {host.lower().lstrip(".") for host in settings.ALLOWED_HOSTS if host != "*"}
-
-
 def outside_links(text: str) -> list[str]:
     """The addresses of the links to other sites the text would render (``[x](url)``,
-    ``<https://…>`` autolinks, pictures, which render as links), in order, each once. Links to
-    this site's own pages (relative, or to one of its hosts) are not counted."""
+    ``<https://…>`` autolinks, pictures, which render as links), in order, each once, wherever
+    a browser would take its reader (cards.addresses.link_host: ``//host`` too). Links to this
+    site's own pages (relative, or to one of its hosts) are not counted."""
     tokens = _PARSER.parse((text or "")[:MAX_MARKUP_CHARS], {})
-    hosts = _site_hosts()
     urls: dict[str, None] = {}
     for child in _inline_children(tokens):
         if child.type == "link_open":
@@ -302,36 +298,9 @@ def outside_links(text: str) -> list[str]:
             href = str(child.attrGet("src") or "")
         else:
             continue
-        try:
-            parts = urlsplit(href)
-        except ValueError:
-            continue
-        if parts.scheme.lower() not in {"http", "https"} or not parts.hostname:
-            continue
-        if parts.hostname.lower() in hosts:
-            continue
-        urls.setdefault(href, None)
+        if outside_host(href):
+            urls.setdefault(href, None)
     return list(urls)
-
-
-# An address written out as text: not a link once rendered, but one a reader copies all the same.
-_WRITTEN_ADDRESS = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>()\[\]]+")
-
-
-def written_addresses(text: str) -> list[str]:
-    """The addresses of other sites written out in the text (``https://…``, ``www.…``), linked
-    or not, in order, each once; addresses on this site's own hosts are not counted."""
-    hosts = _site_hosts()
-    found: dict[str, None] = {}
-    for match in _WRITTEN_ADDRESS.finditer((text or "")[:MAX_MARKUP_CHARS]):
-        address = match.group().rstrip(".,;:!?'\"")
-        try:
-            host = urlsplit(address if "://" in address else "//" + address).hostname
-        except ValueError:
-            host = None
-        if host and host.lower() not in hosts:
-            found.setdefault(address, None)
-    return list(found)
 
 
 def plain_text(text: str, *, limit: int = 200) -> str:

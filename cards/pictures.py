@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from cards import selectors
+from kotc_site.token_reads import token_readable
 
 # A public picture's signed link outlives the cached redirect to it, so a redirect a cache
 # kept never leads to a link that has run out.
@@ -55,6 +56,7 @@ def _signed_redirect(stored: str, audience: str) -> HttpResponse:
     return response
 
 
+@token_readable
 @require_safe
 def card_picture(request: HttpRequest, name: str) -> HttpResponse:
     stored = f"cards/{name}"

@@ -63,7 +63,8 @@ class CardRenderApi(GenericAPIView):
         query = read_query(RenderParameters, request)
         rendered = renders.card_render(card=card, small=query["size"] == "small")
         etag = f'"{rendered.key}"'
-        private = card.visibility == card.Visibility.PRIVATE
+        # Kept by shared caches only when anyone may open the card (not private, nor held).
+        private = not selectors.card_visible_to(card, None)
         if query.get("v"):
             cache_control = f"{'private' if private else 'public'}, max-age=3600"
         else:

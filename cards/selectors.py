@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import Http404
@@ -73,12 +73,23 @@ def card_viewable_q(user: Any, *, held: bool = False) -> Q:
     return shared | Q(owner=user) if user is not None else shared
 
 
+def card_held(card: Card) -> bool:
+    """Whether a moderator hid the card (community.models.Hold). Read from the loaded row when
+    it was selected with it (`select_related("hold")`), from the database otherwise."""
+    try:
+        card.hold  # noqa: B018 - the reverse one-to-one raises when there is no hold
+    except ObjectDoesNotExist:
+        return False
+    return True
+
+
 def card_visible_to(card: Card, user: Any) -> bool:
-    """Whether `user` may see `card`: card_viewable_q for a card already loaded."""
+    """Whether `user` may see `card`: card_viewable_q for a card already loaded. A card a
+    moderator hid is its designer's alone, as a private one is."""
     user = signed_in_user(user)
-    return card.visibility != Card.Visibility.PRIVATE or (
-        user is not None and card.owner_id == user.pk
-    )
+    if user is not None and card.owner_id == user.pk:
+        return True
+    return card.visibility != Card.Visibility.PRIVATE and not card_held(card)
 
 
 WITHHELD_NAME = "Withheld card"
@@ -199,10 +210,11 @@ def picture_audience(name: str, user: Any) -> str | None:
     several cards; it may be seen by whoever may see any card or revision that shows it."""
     cards = Card.objects.filter(image=name)
     revisions = CardRevision.objects.filter(data__image=name)
-    shared_revisions = revisions.filter(shared=True).exclude(
-        card__visibility=Card.Visibility.PRIVATE
-    )
-    if cards.exclude(visibility=Card.Visibility.PRIVATE).exists() or shared_revisions.exists():
+    # Shown to others: a card they may open by id (card_viewable_q: neither private nor hidden
+    # by a moderator), or a shared revision of such a card.
+    shared = card_viewable_q(None)
+    shared_revisions = revisions.filter(shared=True, card__in=Card.objects.filter(shared))
+    if cards.filter(shared).exists() or shared_revisions.exists():
         return "everyone"
     user = signed_in_user(user)
     if user is not None and (

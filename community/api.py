@@ -30,6 +30,8 @@ from kotc_site.api_query import PAGE, QueryParameters, read_query
 from kotc_site.inputs import StrictJSONParser
 
 ERROR = OpenApiResponse(description="JSON error: {field: [messages]} or {detail: message}")
+# Every write a per-account limit counts (community.limits) may answer this: an operator
+# sets or switches off each limit with KOTC_THROTTLE_COMMENT, _LIKE, _FOLLOW and _REPORT.
 THROTTLED = OpenApiResponse(description="Too many in a short time: {detail: message}")
 NOT_FOUND = OpenApiResponse(description="No such thing, or one you may not see.")
 
@@ -100,7 +102,13 @@ class CommentDetailApi(limits.WriteThrottleMixin, APIView):
 
     @extend_schema(
         request=CommentEditSerializer,
-        responses={200: CommentOutputSerializer, 400: ERROR, 403: ERROR, 404: NOT_FOUND},
+        responses={
+            200: CommentOutputSerializer,
+            400: ERROR,
+            403: ERROR,
+            404: NOT_FOUND,
+            429: THROTTLED,
+        },
     )
     def patch(self, request: Request, pk: int) -> Response:
         comment = self._own(request, pk)
@@ -114,7 +122,7 @@ class CommentDetailApi(limits.WriteThrottleMixin, APIView):
         )
         return Response(CommentOutputSerializer(comment).data)
 
-    @extend_schema(responses={204: None, 403: ERROR, 404: NOT_FOUND})
+    @extend_schema(responses={204: None, 403: ERROR, 404: NOT_FOUND, 429: THROTTLED})
     def delete(self, request: Request, pk: int) -> Response:
         comment = self._own(request, pk)
         services.comment_delete(comment=comment, user=request.user)
@@ -142,11 +150,17 @@ class LikeApi(limits.WriteThrottleMixin, APIView):
         no_query(request)
         return self._answer(request, pk, None)
 
-    @extend_schema(request=None, responses={200: LikeSerializer, 400: ERROR, 404: NOT_FOUND})
+    @extend_schema(
+        request=None,
+        responses={200: LikeSerializer, 400: ERROR, 404: NOT_FOUND, 429: THROTTLED},
+    )
     def put(self, request: Request, pk: int) -> Response:
         return self._answer(request, pk, True)
 
-    @extend_schema(request=None, responses={200: LikeSerializer, 400: ERROR, 404: NOT_FOUND})
+    @extend_schema(
+        request=None,
+        responses={200: LikeSerializer, 400: ERROR, 404: NOT_FOUND, 429: THROTTLED},
+    )
     def delete(self, request: Request, pk: int) -> Response:
         return self._answer(request, pk, False)
 
@@ -180,7 +194,10 @@ class FollowApi(limits.WriteThrottleMixin, APIView):
         following = selectors.follows(follower=request.user, designer=designer)
         return self._answer(request, designer, following)
 
-    @extend_schema(request=None, responses={200: FollowStateSerializer, 400: ERROR, 404: NOT_FOUND})
+    @extend_schema(
+        request=None,
+        responses={200: FollowStateSerializer, 400: ERROR, 404: NOT_FOUND, 429: THROTTLED},
+    )
     def put(self, request: Request, username: str) -> Response:
         designer = selectors.designer_by_name(username)
         following = service_call(
@@ -188,7 +205,10 @@ class FollowApi(limits.WriteThrottleMixin, APIView):
         )
         return self._answer(request, designer, following)
 
-    @extend_schema(request=None, responses={200: FollowStateSerializer, 400: ERROR, 404: NOT_FOUND})
+    @extend_schema(
+        request=None,
+        responses={200: FollowStateSerializer, 400: ERROR, 404: NOT_FOUND, 429: THROTTLED},
+    )
     def delete(self, request: Request, username: str) -> Response:
         designer = selectors.designer_by_name(username)
         following = service_call(

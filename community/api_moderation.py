@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
@@ -16,7 +15,7 @@ from rest_framework.views import APIView
 
 from community import limits, selectors, services
 from community.api import ERROR, NOT_FOUND, THROTTLED, no_query, service_call
-from community.models import Comment, Kind, ModerationEntry
+from community.models import Kind, ModerationEntry
 from community.serializers import (
     MarkedSerializer,
     MarkReadSerializer,
@@ -158,17 +157,15 @@ class ModerationQueueApi(GenericAPIView):
     )
     def get(self, request: Request) -> Response:
         no_query(request, also=PAGE)
-        page = self.paginate_queryset(selectors.open_reports())
+        page = self.paginate_queryset(selectors.open_reports(moderator=request.user))
         return self.get_paginated_response(ReportOutputSerializer(page, many=True).data)
 
 
 def moderated_target(*, user: Any, kind: str, pk: int) -> Any:
-    """What a moderator acts on: any comment (hidden ones too), or a card or deck they may see."""
+    """What a moderator acts on: any comment (hidden ones too) on a card or deck they may see,
+    or such a card or deck."""
     if kind == "comment":
-        comment = Comment.objects.select_related("author", "card", "deck").filter(pk=pk).first()
-        if comment is None:
-            raise Http404("No such comment.")
-        return comment
+        return selectors.comment_for_moderator(moderator=user, pk=pk)
     return selectors.target_for_viewer(user=user, kind=kind, pk=pk)
 
 

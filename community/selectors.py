@@ -242,12 +242,43 @@ def notification_line(notification: Notification, user: Any) -> NotificationLine
     return NotificationLine(notification=notification, text=text, url=url)
 
 
-def open_reports() -> QuerySet[Report]:
+def _reports_seen_q(moderator: Any) -> Q:
+    """Reports on what `moderator` may still see: a card or deck made private since takes its
+    reports with it (and the reports on its thread), so the queue never shows what was written
+    after it stopped being shared; shared again, its reports come back."""
+    cards = Card.objects.filter(target_viewable_q("card", moderator)).values("pk")
+    decks = Deck.objects.filter(target_viewable_q("deck", moderator)).values("pk")
     return (
-        Report.objects.filter(open=True)
+        Q(card__in=cards)
+        | Q(deck__in=decks)
+        | Q(comment__card__in=cards)
+        | Q(comment__deck__in=decks)
+    )
+
+
+def open_reports(*, moderator: Any) -> QuerySet[Report]:
+    """The open reports `moderator` may act on, oldest first."""
+    return (
+        Report.objects.filter(_reports_seen_q(moderator), open=True)
         .select_related("reporter", "comment", "comment__author", "card", "deck")
         .order_by("created", "pk")
     )
+
+
+def comment_for_moderator(*, moderator: Any, pk: Any) -> Comment:
+    """Any comment, hidden ones too, on a card or deck `moderator` may see; Http404 otherwise
+    (a comment on something made private since went with it)."""
+    pk = as_id(pk)
+    comment = (
+        Comment.objects.select_related("author", "card", "deck").filter(pk=pk).first()
+        if pk is not None
+        else None
+    )
+    if comment is None:
+        raise Http404("No such comment.")
+    kind = "card" if comment.card_id else "deck"
+    target_for_viewer(user=moderator, kind=kind, pk=comment.card_id or comment.deck_id)
+    return comment
 
 
 def report_target(report: Report) -> tuple[str, Any]:

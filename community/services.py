@@ -6,7 +6,6 @@ Notifications are sent from here (community.notify), never from views."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from cards.models import Card
+from cards.new_account_links import refuse_new_account_links
 from cards.selectors import signed_in_user
 from community import notify
 from community.models import (
@@ -33,9 +33,6 @@ from community.models import (
 from community.selectors import LikeState, is_moderator, kind_of, like_state, target_viewable_q
 from decks.models import Deck
 
-# How old an account must be before its comments may link to other sites: the usual spam
-# account posts its links within minutes of signing up.
-LINKS_AFTER = timedelta(days=1)
 NOT_SHARED = "Only shared cards and decks take comments and likes; share it first."
 
 
@@ -56,13 +53,7 @@ def _require_shared(user: Any, target: Card | Deck) -> None:
         raise ValidationError({kind: [NOT_SHARED]})
 
 
-def links_allowed_from(user: Any) -> Any:
-    return user.date_joined + LINKS_AFTER
-
-
 def clean_comment_text(*, author: Any, text: Any) -> str:
-    from cards.markup import outside_links, written_addresses
-
     if not isinstance(text, str) or not text.strip():
         raise ValidationError({"text": ["Write something first: the comment is empty."]})
     text = text.strip()
@@ -70,17 +61,7 @@ def clean_comment_text(*, author: Any, text: Any) -> str:
         raise ValidationError(
             {"text": [f"A comment holds at most {MAX_COMMENT} characters; this has {len(text)}."]}
         )
-    when = links_allowed_from(author)
-    # Written-out addresses too: not clickable, but a spammer's link all the same.
-    if when > timezone.now() and (outside_links(text) or written_addresses(text)):
-        raise ValidationError(
-            {
-                "text": [
-                    "New accounts cannot post links to other sites yet: yours can from "
-                    f"{when:%d %b %Y, %H:%M} UTC. Remove the link, or post it then."
-                ]
-            }
-        )
+    refuse_new_account_links(author=author, text=text, field="text")
     return text
 
 

@@ -1,4 +1,5 @@
-"""Receivers: a new shared version of a deck tells the people who like it.
+"""Receivers: a new shared version of a deck tells the people who like it; a moderator's hold
+on a card, or its lifting, is a change of every deck holding it.
 
 The sender is named by its label, so this app does not import the decks app's models when it
 is loaded, and the receiver is connected whether or not versions are ever saved."""
@@ -7,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models.signals import post_save
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
+from django.utils import timezone
 
 from community import notify
+from community.models import Hold
 
 
 @receiver(post_save, sender="decks.DeckVersion", dispatch_uid="community-deck-version")
@@ -22,3 +25,16 @@ def deck_version_saved(sender: type, instance: Any, created: bool, **kwargs: Any
         return
     # In the same transaction as the version: rolled back with it, never sent for nothing.
     notify.deck_version_created(deck=instance.deck, number=instance.number)
+
+
+@receiver(post_save, sender=Hold, dispatch_uid="community-hold-saved")
+@receiver(post_delete, sender=Hold, dispatch_uid="community-hold-deleted")
+def hold_changed(sender: type[Hold], instance: Hold, **kwargs: Any) -> None:
+    """A held card is withheld from everyone but its designer: the decks holding it change for
+    their viewers, so their `updated` moves, as when the card itself is saved (decks.signals),
+    and answers remembered by it (decks.validation) are not served again."""
+    if instance.card_id is None or kwargs.get("raw"):
+        return
+    from decks.models import Deck
+
+    Deck.objects.filter(entries__card_id=instance.card_id).update(updated=timezone.now())

@@ -8,13 +8,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from community import limits, selectors, services
 from community.forms import ModerationForm, NotificationSettingsForm, ReportForm
-from community.models import Comment, Kind, ModerationEntry
+from community.models import Kind, ModerationEntry
 from community.views import back_to
 from kotc_site.forms import add_validation_errors
 
@@ -112,7 +112,7 @@ def _moderator(request: HttpRequest) -> None:
 @login_required
 def moderation_queue(request: HttpRequest) -> HttpResponse:
     _moderator(request)
-    reports = list(selectors.open_reports()[:200])
+    reports = list(selectors.open_reports(moderator=request.user)[:200])
     # One row per reported thing, however many reported it.
     rows: dict[tuple[str, int], dict[str, Any]] = {}
     for item in reports:
@@ -127,10 +127,7 @@ def moderation_queue(request: HttpRequest) -> HttpResponse:
 
 def _moderated(request: HttpRequest, kind: str, pk: int) -> Any:
     if kind == "comment":
-        comment = Comment.objects.select_related("author", "card", "deck").filter(pk=pk).first()
-        if comment is None:
-            raise Http404("No such comment.")
-        return comment
+        return selectors.comment_for_moderator(moderator=request.user, pk=pk)
     return selectors.target_for_viewer(user=request.user, kind=kind, pk=pk)
 
 

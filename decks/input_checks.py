@@ -13,6 +13,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from cards import rules
 from cards.models import Card
+from cards.new_account_links import refuse_new_account_links
+from cards.selectors import card_visible_to
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Board, Deck
 from kotc_site.inputs import name_problem
 
@@ -34,7 +36,9 @@ def clean_name(name: Any) -> str:
     return text
 
 
-def clean_description(description: Any) -> str:
+def clean_description(description: Any, *, author: Any = None) -> str:
+    """The primer as saved. `author` is who wrote it (None for a copy of someone else's words,
+    which their own account's age allowed): a new account's may not link to other sites."""
     if description is None:
         return ""
     if not isinstance(description, str):
@@ -48,6 +52,8 @@ def clean_description(description: Any) -> str:
                 ]
             }
         )
+    if author is not None:
+        refuse_new_account_links(author=author, text=text, field="description")
     return text
 
 
@@ -94,8 +100,9 @@ def on_board(board: str) -> str:
 
 
 def card_usable_by(card: Card, user: Any) -> bool:
-    """Whether `user` may put `card` in a deck: their own, or one its designer shares."""
-    return card.owner_id == getattr(user, "pk", None) or card.visibility != Card.Visibility.PRIVATE
+    """Whether `user` may put `card` in a deck: one they may see (their own, or one its designer
+    shares and no moderator hid)."""
+    return card_visible_to(card, user)
 
 
 def check_card(card: Card, user: Any) -> None:

@@ -54,7 +54,7 @@ def list_cards(*, user: Any, names: Sequence[str], numbers: Sequence[int]) -> Li
         if user is not None
         else []
     )
-    public = Card.objects.filter(visibility=Card.Visibility.PUBLIC)
+    public = Card.objects.filter(visibility=Card.Visibility.PUBLIC, hold__isnull=True)
     if user is not None:
         saved = CollectionEntry.objects.filter(owner=user, card=OuterRef("pk"))
         public = public.exclude(Q(owner=user) | Exists(saved))
@@ -96,7 +96,7 @@ def list_close_names(*, name: str, known: Sequence[str]) -> list[str]:
     names of the reader's own and saved cards) and the public cards the deck builder's search
     finds with all of its words but one (the nearest in length of each search)."""
     candidates = list(known)
-    public = Card.objects.filter(visibility=Card.Visibility.PUBLIC)
+    public = Card.objects.filter(visibility=Card.Visibility.PUBLIC, hold__isnull=True)
     for query in _near_queries(name):
         try:
             near = filter_cards(public, query)

@@ -200,7 +200,6 @@ def zone_list(board: Mapping[str, Any]) -> list[dict[str, str]]:
 def game_board(
     *,
     entries: list[dict[str, Any]],
-    hidden: set[str],
     entry_of_card: tuple[int, ...],
     zones: Mapping[str, tuple[int, ...]],
     turn: int,
@@ -211,14 +210,15 @@ def game_board(
     hp: int,
     note: str,
 ) -> dict[str, Any]:
-    """The board of a replayed goldfish game, from the run's deck snapshot (``entries``, the
-    ``cards`` of decks.services.deck_definition), its cards in each zone as card indexes, and
-    the names the viewer may not read now (they show face down, all alike)."""
+    """The board of a replayed goldfish game, from the run's deck snapshot as the viewer may read
+    it (``entries``, the ``cards`` of decks.services.deck_definition, where a card the viewer
+    may not read is ``"withheld"`` and shows face down, all alike), and its cards in each zone
+    as card indexes."""
     faces: dict[str, dict[str, Any]] = {}
     keys: list[str] = []
     for position, entry in enumerate(entries):
         card = entry.get("card") or {}
-        if entry.get("withheld") or card.get("name") in hidden or not card:
+        if entry.get("withheld") or not card:
             keys.append("withheld")
             faces.setdefault("withheld", withheld_face("withheld"))
             continue

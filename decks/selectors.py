@@ -144,7 +144,11 @@ def decks_owned_by(
 
 def _entries_prefetch() -> Prefetch:
     return Prefetch(
-        "entries", queryset=DeckEntry.objects.select_related("card", "card__owner").order_by("pk")
+        "entries",
+        # The card's hold comes with it: the gate (card_visible_to) reads it for every entry.
+        queryset=DeckEntry.objects.select_related("card", "card__owner", "card__hold").order_by(
+            "pk"
+        ),
     )
 
 

@@ -8,6 +8,7 @@ them; a deck is never half-saved. Importing is in decks.importing, printing in d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -75,7 +76,10 @@ def deck_create(
     deck = Deck(
         owner=owner,
         name=clean_name(name),
-        description=clean_description(description),
+        # A copy keeps its designer's words: they are not the new owner's to be checked.
+        description=clean_description(
+            description, author=None if forked_from is not None else owner
+        ),
         edition=clean_edition(rules.current_edition().number if edition is None else edition),
         visibility=clean_visibility(visibility),
     )
@@ -108,7 +112,7 @@ def deck_update(
     changes: dict[str, Any] = {}
     for field, value, clean in (
         ("name", name, clean_name),
-        ("description", description, clean_description),
+        ("description", description, partial(clean_description, author=user)),
         ("edition", edition, clean_edition),
         ("visibility", visibility, clean_visibility),
     ):
@@ -251,14 +255,15 @@ def deck_fork(*, deck: Deck, user: Any) -> Deck:
     """Copy a deck the user may see into their own decks, crediting the original.
 
     The copy holds the same cards (not copies of them), its maybeboard too; a card its
-    designer has since made private is left out, since only they may use it."""
+    designer has since made private, or a moderator hid, is left out, since only they may use
+    it."""
     if user is None or not user.is_authenticated:
         raise PermissionDenied("Log in to copy decks.")
     if deck.visibility == Deck.Visibility.PRIVATE and deck.owner_id != user.pk:
         raise PermissionDenied("This deck is private.")
     rows = [
         entry
-        for entry in deck.entries.select_related("card").order_by("pk")
+        for entry in deck.entries.select_related("card", "card__hold").order_by("pk")
         if card_usable_by(entry.card, user)
     ]
     return deck_create(

@@ -228,10 +228,12 @@ class DeckObject:
 
 @dataclass(frozen=True)
 class SavedObject:
-    """The file Tabletop Simulator keeps in its Saved Objects folder: one deck."""
+    """The file Tabletop Simulator keeps in its Saved Objects folder: one deck, and a note
+    (the game's notebook) saying whose view its sheets draw."""
 
     deck: DeckObject
     name: str
+    note: str = ""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -243,7 +245,7 @@ class SavedObject:
             "PlayArea": 0.5,
             "Table": "",
             "Sky": "",
-            "Note": "",
+            "Note": self.note,
             "Rules": "",
             "XmlUI": "",
             "LuaScript": "",
@@ -267,10 +269,11 @@ def saved_object(
     back_url: str,
     card_text: Callable[[Any], tuple[str, str]],
     seed: object,
+    note: str = "",
 ) -> SavedObject:
     """The saved object of a deck's `cards` (each with its copies), its sheets at
     `sheet_url(number)`. `card_text(card)` gives a card's (name, description); `seed` makes the
-    object ids (the deck's id)."""
+    object ids (the deck's id); `note` goes in the game's notebook."""
     plan = plan_sheets(cards)
     sheets = {
         sheet.number: CustomDeck(sheet_url(sheet.number), back_url, sheet.columns, sheet.rows)
@@ -295,4 +298,4 @@ def saved_object(
     deck = DeckObject(
         nickname=name, description=description, sheets=sheets, cards=tuple(objects), guid=guid(seed)
     )
-    return SavedObject(deck=deck, name=name)
+    return SavedObject(deck=deck, name=name, note=note)

@@ -33,6 +33,7 @@ _RULES_FIELDS = (
     "card__flavor_text",
     "card__owner_id",
     "card__visibility",
+    "card__hold",  # a moderator's hold on the card, if any
 )
 RulesRow = tuple[Any, ...]
 
@@ -89,11 +90,14 @@ def _rules_row_order(row: RulesRow) -> tuple[Any, ...]:
 
 
 def withheld_ids(rows: tuple[RulesRow, ...], user: Any) -> frozenset[int]:
-    """The cards among the rows that `user` may not see: card_visible_to, for plain rows."""
+    """The cards among the rows that `user` may not see: card_visible_to, for plain rows
+    (private, or hidden by a moderator, and not theirs)."""
     user = user_or_none(user)
     viewer = user.pk if user is not None else None
     return frozenset(
-        row[0] for row in rows if row[11] == Card.Visibility.PRIVATE and row[10] != viewer
+        row[0]
+        for row in rows
+        if (row[11] == Card.Visibility.PRIVATE or row[12] is not None) and row[10] != viewer
     )
 
 

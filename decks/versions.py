@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cards.models import Card
+from cards.selectors import card_visible_to
 from decks.diff import counts_by_entry, entries_diff
 from decks.input_checks import card_usable_by, clean_edition, clean_entries, require_owner
 from decks.models import Board, Deck, DeckEntry, DeckVersion
@@ -31,14 +32,19 @@ MAX_NOTE = 200
 def entry_rows(deck: Deck) -> list[dict[str, Any]]:
     """The deck's entries as a version keeps them: each card's id, count and board, with the
     card as it is now (its definition, its designer, whether it is shared)."""
-    rows = DeckEntry.objects.filter(deck_id=deck.pk).select_related("card").order_by("pk")
+    rows = (
+        DeckEntry.objects.filter(deck_id=deck.pk)
+        .select_related("card", "card__hold")
+        .order_by("pk")
+    )
     return [
         {
             "card": row.card_id,
             "count": row.count,
             "board": row.board,
             "owner": row.card.owner_id,
-            "shared": row.card.visibility != Card.Visibility.PRIVATE,
+            # Shared: others may see it now (neither private nor hidden by a moderator).
+            "shared": card_visible_to(row.card, None),
             "definition": row.card.definition(),
         }
         for row in rows
@@ -157,7 +163,7 @@ def version_revert(*, version: DeckVersion, user: Any) -> tuple[DeckVersion, int
     wanted = [
         (row["card"], row["count"], row.get("board") or Board.MAIN) for row in version.entries
     ]
-    cards = Card.objects.in_bulk([card_id for card_id, _, _ in wanted])
+    cards = Card.objects.select_related("hold").in_bulk([card_id for card_id, _, _ in wanted])
     boards: dict[str, list[tuple[Card, int]]] = {Board.MAIN: [], Board.MAYBE: []}
     left_out = 0
     for card_id, count, board in wanted:

@@ -140,7 +140,7 @@ def previous_for_viewer(deck: Deck, version: DeckVersion, user: Any) -> DeckVers
 def live_cards(versions: Iterable[DeckVersion]) -> dict[int, Card]:
     """The cards the versions hold, as they are now (deleted ones are missing)."""
     ids = {row["card"] for version in versions for row in version.entries}
-    return Card.objects.in_bulk(list(ids))
+    return Card.objects.select_related("hold").in_bulk(list(ids))
 
 
 def _version_card(row: dict[str, Any], live: dict[int, Card], deck: Deck, user: Any) -> ShownCard:
@@ -300,9 +300,10 @@ def compare_decks(*, user: Any, first: Any, second: Any) -> DecksCompared:
 
 
 def decks_to_compare(user: Any, limit: int = 100) -> QuerySet[Deck]:
-    """The decks the compare picker offers: the viewer's own, then public ones."""
+    """The decks the compare picker offers: the viewer's own, then public ones (none that a
+    moderator hid, as in the gallery)."""
     viewer = user_or_none(user)
-    condition = Q(visibility=Deck.Visibility.PUBLIC)
+    condition = Q(visibility=Deck.Visibility.PUBLIC, hold__isnull=True)
     if viewer is not None:
         condition |= Q(owner=viewer)
     return Deck.objects.filter(condition).select_related("owner").order_by("-updated")[:limit]

@@ -16,7 +16,8 @@ urlpatterns = [
     path("api/v1/", include("kotc_site.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    # Whatever else is under /api/ is a JSON 404, whether DEBUG is on or not.
+    # Whatever else is under /api/ is a JSON 404, whether DEBUG is on or not (an address with
+    # a line break, which no route matches, is answered before: kotc_site.middleware).
     path("api/", errors.api_not_found),
     path("api/<path:rest>", errors.api_not_found, name="api-not-found"),
     path("", include("accounts.urls")),

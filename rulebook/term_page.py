@@ -166,7 +166,9 @@ def public_cards_using(term: Term, limit: int = PUBLIC_CARDS_SHOWN) -> list[Card
     )
     cards: list[CardLink] = []
     try:
-        candidates = card_model.objects.filter(condition, visibility="public").order_by("-pk")
+        candidates = card_model.objects.filter(
+            condition, visibility="public", hold__isnull=True
+        ).order_by("-pk")
         for card in candidates[: limit * 5]:
             if index.find(card.ability_text):
                 cards.append(CardLink(card.pk, card.name, _card_url(card.pk), card.ability_text))

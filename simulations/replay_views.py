@@ -50,7 +50,8 @@ def _ending(game: ReplayedGame, max_turns: int) -> str:
 @require_GET
 def simulation_playtest(request: HttpRequest, run_id: str) -> HttpResponse:
     """Game ``?game=`` of the run at the start of turn ``?turn=``, before its Draw Phase. The
-    viewer must be allowed to see the run; cards she may not read now show face down."""
+    viewer must be allowed to see the run; each card shows as she may read it now
+    (simulations.selectors.RunCards), face down when she may not."""
     run = selectors.run_for_viewer(user=request.user, run_id=run_id)
     form = play_form(run, request.GET)
     context: dict[str, Any] = {"run": run, "form": form}
@@ -69,7 +70,6 @@ def simulation_playtest(request: HttpRequest, run_id: str) -> HttpResponse:
     except goldfish.GoldfishError as error:
         form.add_error("turn", str(error))
         return render(request, "simulations/play_game.html", context, status=400)
-    hidden = selectors._hidden_names(run, request.user)
     note = (
         f"Game #{number} of the run at the start of turn {turn}, before its Draw Phase: draw"
         f" (d) to go on. {_ending(game, options.max_turns)}"
@@ -80,8 +80,7 @@ def simulation_playtest(request: HttpRequest, run_id: str) -> HttpResponse:
             " differ from its counts after that."
         )
     board = playtest.game_board(
-        entries=list(run.deck_snapshot.get("cards", [])),
-        hidden=hidden,
+        entries=selectors.run_cards(run, request.user).entries,
         entry_of_card=card_entries(deck),
         zones={
             "library": state.library,

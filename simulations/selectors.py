@@ -1,11 +1,12 @@
 """Reading goldfish runs: who may see a run, and what its result may show them."""
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404
 
 from cards.models import Card
-from cards.selectors import WITHHELD_NAME, card_viewable_q
+from cards.selectors import WITHHELD_NAME, card_viewable_q, signed_in_user
 from decks.models import Deck, DeckEntry
 from decks.selectors import deck_for_viewer, deck_viewable_q
 from simulations.models import SimulationRun
@@ -46,48 +47,86 @@ def runs_to_compare_with(*, run: SimulationRun, user: Any, limit: int = 100) -> 
     return list(runs[:limit])
 
 
-def _hidden_names(run: SimulationRun, user: Any) -> set[str]:
-    """Names in the run's deck that `user` may not read now: cards made private since the run
-    (or the deck owner's own private cards). A run made before snapshots kept card ids is
-    judged by the cards of its deck as they are now."""
-    cards = [entry["card"] for entry in run.deck_snapshot.get("cards", []) if "card" in entry]
-    names = {card.get("name", "") for card in cards}
-    ids = {card["id"] for card in cards if isinstance(card.get("id"), int)}
+@dataclass(frozen=True)
+class RunCards:
+    """The cards of a run's deck snapshot as a viewer may read them now.
+
+    A run keeps each card as it was when the deck was played, and a card may have been private
+    then, under other words. So a card is shown as the snapshot kept it only to its designer,
+    or when it reads now as it read then; a card the viewer may see that has changed since is
+    shown as it is now, and the run's notes on its old text (problems, effects the goldfish
+    left out) are left out with it; a card the viewer may not see is withheld."""
+
+    names: dict[str, str]  # a card's name in the snapshot -> the name shown
+    quiet: frozenset[str]  # snapshot names whose notes quote words the viewer may not read
+    entries: list[dict[str, Any]]  # the snapshot's entries, rewritten as the viewer reads them
+
+
+def run_cards(run: SimulationRun, user: Any) -> RunCards:
+    """How `user` may read each card of `run` now. A run made before snapshots kept card ids
+    is judged by the names of its deck's cards as they are now."""
+    entries = [dict(entry) for entry in run.deck_snapshot.get("cards", [])]
+    kept_ids = {
+        entry["card"].get("id") for entry in entries if isinstance(entry.get("card"), dict)
+    } - {None}
     readable = Card.objects.filter(card_viewable_q(user))
-    if ids:
-        visible_ids = set(readable.filter(pk__in=ids).values_list("pk", flat=True))
-        shown = {card.get("name", "") for card in cards if card.get("id") in visible_ids}
+    viewer = signed_in_user(user)
+    if kept_ids:
+        now = {card.pk: card for card in readable.filter(pk__in=kept_ids).select_related("owner")}
     else:
         in_deck = DeckEntry.objects.filter(deck_id=run.deck_id).values("card_id")
-        shown = set(readable.filter(pk__in=in_deck).values_list("name", flat=True))
-    return names - shown
+        now = {card.name: card for card in readable.filter(pk__in=in_deck)}
+    names: dict[str, str] = {}
+    changed: set[str] = set()
+    withheld: set[str] = set()
+    for entry in entries:
+        kept = entry.get("card")
+        if not kept:
+            continue
+        name = kept.get("name", "")
+        card = now.get(kept.get("id") if kept_ids else name)
+        if card is None:
+            withheld.add(name)
+            del entry["card"]
+            entry["withheld"] = True
+            continue
+        as_now = {"id": card.pk, **card.definition(), "designer": card.owner.get_username()}
+        mine = viewer is not None and card.owner_id == viewer.pk
+        if not kept_ids or mine or {**kept, "designer": ""} == {**as_now, "designer": ""}:
+            names.setdefault(name, name)
+            continue
+        names[name] = card.name
+        changed.add(name)
+        entry["card"] = as_now
+    withheld -= set(names)
+    for number, name in enumerate(sorted(withheld), start=1):
+        names[name] = WITHHELD_NAME if len(withheld) == 1 else f"{WITHHELD_NAME} {number}"
+    return RunCards(names=names, quiet=frozenset(changed | withheld), entries=entries)
 
 
 def result_for_viewer(run: SimulationRun, user: Any) -> dict[str, Any] | None:
-    """The run's result as `user` may read it: the draw odds name a card only when the viewer
-    may see it (others become withheld cards), and the cards played for their stats only, a
-    fact about their text, leave out the withheld ones."""
+    """The run's result as `user` may read it (see RunCards): the draw odds name each card as
+    the viewer may read it now, and the notes on a card's text (unmodelled cards, effects left
+    out, problems) leave out the cards withheld or changed since."""
     result = run.result
     if not result:
         return result
-    hidden = _hidden_names(run, user)
-    if not hidden:
+    cards = run_cards(run, user)
+    if not cards.quiet:
         return result
-    labels: dict[str, str] = {}
-    for number, name in enumerate(sorted(hidden), start=1):
-        labels[name] = WITHHELD_NAME if len(hidden) == 1 else f"{WITHHELD_NAME} {number}"
+    names, quiet = cards.names, cards.quiet
     return {
         **result,
         "p_seen_by_turn": {
-            labels.get(name, name): odds for name, odds in result["p_seen_by_turn"].items()
+            names.get(name, name): odds for name, odds in result["p_seen_by_turn"].items()
         },
-        "unmodeled_cards": [name for name in result["unmodeled_cards"] if name not in hidden],
+        "unmodeled_cards": [name for name in result["unmodeled_cards"] if name not in quiet],
         "ignored_effects": {
             name: items
             for name, items in result.get("ignored_effects", {}).items()
-            if name not in hidden
+            if name not in quiet
         },
         "problems": [
-            problem for problem in result.get("problems", []) if problem.get("card") not in hidden
+            problem for problem in result.get("problems", []) if problem.get("card") not in quiet
         ],
     }

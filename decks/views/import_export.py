@@ -20,12 +20,14 @@ from decks.models import Deck
 from decks.serializers import DeckFormatError, read_deck_json
 from kotc_site.errors import too_large_page
 from kotc_site.forms import add_validation_errors
+from kotc_site.token_reads import token_readable
 
 
 def _filename(deck: Deck, extension: str) -> str:
     return f"{slugify(deck.name) or 'deck'}.{extension}"
 
 
+@token_readable
 def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     body = json.dumps(
@@ -36,6 +38,7 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@token_readable
 def deck_export_text(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     text = list_names.deck_list_text(deck=deck, user=request.user)

@@ -15,6 +15,7 @@ from decks import print_job, printing, selectors
 from decks.forms import PrintForm
 from decks.models import Deck
 from decks.print_renders import PrintNotReady
+from kotc_site.token_reads import token_readable
 
 
 def _print_page(
@@ -43,6 +44,7 @@ def deck_print(request: HttpRequest, pk: int) -> HttpResponse:
     return _print_page(request, deck, PrintForm(initial={"paper": "a4", "backs": "none"}))
 
 
+@token_readable
 def deck_print_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     form = PrintForm(request.GET)

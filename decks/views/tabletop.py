@@ -3,12 +3,14 @@ the Cockatrice list.
 
 Tabletop Simulator fetches the sheet images itself, from the addresses in the saved object,
 with none of the browser's cookies. So the addresses are absolute, and those of a signed-in
-viewer carry a signed key naming the viewer and the deck (`as`): the sheets are then drawn as
-that viewer sees the deck (their own private cards included), and a private deck is still there
-for its owner's table. Without a key, or with one that is not the site's, a sheet is drawn as
-the one who asks sees the deck: a private deck is a 404 and a private card the withheld face.
-A key only ever shows what its viewer may see now (the deck is read through deck_for_viewer as
-them), so a deck made private since is gone from anyone else's table too.
+viewer carry a key (`as`, decks.tabletop_keys): the sheets are then drawn as that viewer sees
+the deck (their own private cards included), and a private deck is still there for its owner's
+table. The key is bound to the deck as it was, runs out after 30 days and is revoked by logging
+out everywhere or a new password; the saved object's notes say so, and who may see the sheets.
+Without a valid key a sheet is drawn as the one who asks sees the deck: a private deck is a 404
+and a private card the withheld face. A key only ever shows what its viewer may see now (the
+deck is read through deck_for_viewer as them), so a deck made private since is gone from anyone
+else's table too.
 
 Tabletop Simulator keeps every image it fetched by its address, so an address must change when
 the sheet does: each carries the deck's `updated` stamp (`v`), which moves whenever its entries
@@ -20,8 +22,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -32,9 +32,10 @@ from decks import selectors
 from decks.models import Deck
 from decks.tabletop import SavedObject, plan_sheets, saved_object
 from decks.tabletop_cockatrice import cockatrice_list_text
+from decks.tabletop_keys import KEY_DAYS, deck_state, key_expiry, key_holder, viewer_key
 from decks.tabletop_sheets import back_jpeg, card_text, deck_cards, queue_renders, sheet_jpeg
+from kotc_site.token_reads import token_readable
 
-_SALT = "decks.tabletop.viewer"
 # A browser or a table may keep a sheet this long: its address changes with the deck.
 CACHE_SECONDS = 60 * 60 * 24
 
@@ -43,32 +44,35 @@ def _filename(deck: Deck, suffix: str) -> str:
     return f"{slugify(deck.name) or 'deck'}{suffix}"
 
 
-def viewer_key(deck: Deck, user: Any) -> str | None:
-    """The key that lets a table see the deck as `user` does (None for no one signed in)."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return signing.Signer(salt=_SALT).sign(f"{deck.pk}.{user.pk}")
-
-
-def _key_viewer(request: HttpRequest, pk: int) -> Any:
-    """Who the sheet is drawn for: the viewer a valid key for this deck names, else whoever
-    asks."""
-    key = request.GET.get("as", "")[:200]
-    if key:
+def _deck_for_table(request: HttpRequest, pk: int, *, entries: bool = True) -> Deck:
+    """The deck as the sheet's viewer sees it: the viewer a valid key names, if the deck is
+    still in the state the key was made for; else whoever asks."""
+    held = key_holder(request.GET.get("as", ""), deck_pk=pk)
+    if held is not None:
+        viewer, state = held
         try:
-            deck_id, user_id = signing.Signer(salt=_SALT).unsign(key).split(".")
-        except (signing.BadSignature, ValueError):
-            return request.user
-        if deck_id == str(pk):
-            user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
-            if user is not None:
-                return user
-    return request.user
+            deck = selectors.deck_for_viewer(user=viewer, pk=pk, entries=entries)
+        except Http404:
+            deck = None
+        if deck is not None and deck_state(deck) == state:
+            return deck
+    return selectors.deck_for_viewer(user=request.user, pk=pk, entries=entries)
 
 
-def deck_version(deck: Deck) -> str:
-    """Changes whenever what the deck's sheets show may change."""
-    return str(int(deck.updated.timestamp() * 1_000_000))
+def who_sees_the_sheets(deck: Deck, user: Any, key: str | None) -> str:
+    """The saved object's note: whose view its sheets draw, for whom, and for how long."""
+    if key is None:
+        return (
+            f"The card sheets of “{deck.name}” show it as anyone not signed in sees it: a card "
+            "its designer keeps private is a plain withheld face."
+        )
+    name = user.get_username()
+    return (
+        f"The card sheets of “{deck.name}” show it as {name} saw it when this file was made, "
+        f"{name}'s private cards included, to anyone who has this file, until "
+        f"{key_expiry():%d %b %Y, %H:%M} UTC ({KEY_DAYS} days), or until {name} logs out "
+        "everywhere or changes password. A change to the deck needs a new download."
+    )
 
 
 def _address(request: HttpRequest, route: str, args: list[Any], query: dict[str, str]) -> str:
@@ -80,11 +84,12 @@ def tabletop_object(request: HttpRequest, deck: Deck) -> SavedObject:
     the renders its sheets will need are queued for the workers meanwhile."""
     cards = deck_cards(deck)
     queue_renders(cards)
-    query = {"v": deck_version(deck)}
+    query = {"v": deck_state(deck)}
     key = viewer_key(deck, request.user)
     if key:
         query["as"] = key
     return saved_object(
+        note=who_sees_the_sheets(deck, request.user, key),
         name=deck.name,
         description=f"{deck.description}\n\nBuilt for the {deck.edition_rules.name}".strip(),
         cards=cards,
@@ -95,6 +100,7 @@ def tabletop_object(request: HttpRequest, deck: Deck) -> SavedObject:
     )
 
 
+@token_readable
 @require_GET
 def deck_tabletop(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
@@ -112,22 +118,25 @@ def _image(content: bytes) -> HttpResponse:
     return response
 
 
+@token_readable
 @require_GET
 def deck_tabletop_sheet(request: HttpRequest, pk: int, sheet: int) -> HttpResponse:
-    deck = selectors.deck_for_viewer(user=_key_viewer(request, pk), pk=pk)
+    deck = _deck_for_table(request, pk)
     sheets = plan_sheets(deck_cards(deck)).sheets
     if not 1 <= sheet <= len(sheets):
         raise Http404("The deck has no such sheet.")
     return _image(sheet_jpeg(sheets[sheet - 1]))
 
 
+@token_readable
 @require_GET
 def deck_tabletop_back(request: HttpRequest, pk: int) -> HttpResponse:
     # The same back for every deck; asked for by the deck so a private deck stays out of sight.
-    selectors.deck_for_viewer(user=_key_viewer(request, pk), pk=pk, entries=False)
+    _deck_for_table(request, pk, entries=False)
     return _image(back_jpeg())
 
 
+@token_readable
 @require_GET
 def deck_cockatrice(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)

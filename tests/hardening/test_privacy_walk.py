@@ -1,13 +1,17 @@
 """Nothing written while a card is private reaches anyone who may not see it.
 
-A small community (alice and bob design, carol only looks) shares cards and decks, copies and
-goldfishes them; at random moments, random cards are made private and rewritten with marker
-text and marker pictures, then some are cleaned up and shared again. Then every URL pattern of
-the URL configuration is walked with every id it can take, in HTML, htmx and every format, as
-someone not logged in and as each user; a marker of someone else's private card in any answer
-fails the test. Pictures and PDFs are checked by the bytes of the private images (the uploaded
-pictures and the rendered cards), not by text. A new view is walked the day it is added: a
-route whose parameters the walk cannot fill fails the test until it can.
+A small community (alice and bob design, carol looks and moderates) shares cards and decks,
+copies, reports and goldfishes them; at random moments, random cards are made private and
+rewritten with marker text and marker pictures, then some are cleaned up and shared again. A
+reported card is made private and rewritten, so the moderators' queue must forget it; carol
+hides a shared card and a public deck, and their owners rewrite them while they are held (gone
+for everyone but their owner and the moderators). Then every URL pattern of the URL
+configuration is walked with every id it can take, in HTML, htmx and every format, as someone
+not logged in and as each user, and the API's as bob's scripts call it, with an API token; a
+marker of someone else's private card (or held card or deck) in any answer fails the test.
+Pictures and PDFs are checked by the bytes of the private images (the uploaded pictures and the
+rendered cards), not by text. A new view is walked the day it is added: a route whose
+parameters the walk cannot fill fails the test until it can.
 
 Each run builds one world from a new seed, so runs together try many worlds: the seed is in the
 test's id, and KOTC_PRIVACY_SEED=N builds world N again to replay a failure. CI gives each
@@ -32,11 +36,14 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from PIL import Image
 
+from accounts import services as account_services
 from cards import builds, og_images, renders
 from cards import services as card_services
 from cards.embeds import anonymous_cards
 from cards.models import Card, CardRevision
-from community.models import Comment
+from cards.selectors import card_held
+from community import services as community_services
+from community.models import Comment, Report
 from decks import printing
 from decks import selectors as deck_selectors
 from decks import services as deck_services
@@ -46,7 +53,7 @@ from rulebook.models import Term
 from shelves.models import Folder, SmartFolder, Tag
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
-from tests.community.world import converse
+from tests.community.world import converse, make_moderator
 from tests.shelves.world import make_shelves
 
 pytestmark = pytest.mark.django_db
@@ -91,21 +98,33 @@ def picture(seed: int) -> SimpleUploadedFile:
 
 @dataclass
 class Secrets:
-    """What each designer wrote or drew while their card was private."""
+    """What each designer wrote or drew while their card was private; and, apart, while their
+    card or deck was held by a moderator (which the moderators may see)."""
 
     words: dict[str, set[str]] = field(default_factory=dict)  # owner → marker words
     images: dict[str, set[bytes]] = field(default_factory=dict)  # owner → image bytes
+    held_words: dict[str, set[str]] = field(default_factory=dict)
+    held_images: dict[str, set[bytes]] = field(default_factory=dict)
 
-    def add_words(self, owner: str, word: str) -> None:
-        self.words.setdefault(owner, set()).add(word)
+    def add_words(self, owner: str, word: str, *, held: bool = False) -> None:
+        (self.held_words if held else self.words).setdefault(owner, set()).add(word)
 
-    def add_image(self, owner: str, content: bytes) -> None:
-        self.images.setdefault(owner, set()).add(content)
+    def add_image(self, owner: str, content: bytes, *, held: bool = False) -> None:
+        (self.held_images if held else self.images).setdefault(owner, set()).add(content)
 
-    def hidden_from(self, viewer: str) -> tuple[set[str], set[bytes]]:
-        words = {w for owner, ws in self.words.items() if owner != viewer for w in ws}
-        images = {i for owner, im in self.images.items() if owner != viewer for i in im}
-        return words, images
+    def hidden_from(self, viewer: str, *, moderator: bool = False) -> tuple[set[str], set[bytes]]:
+        """Everyone else's secrets; a moderator may read what is held, not what is private."""
+        words = {**self.words} if moderator else _joined(self.words, self.held_words)
+        images = {**self.images} if moderator else _joined(self.images, self.held_images)
+        others_words = {w for owner, ws in words.items() if owner != viewer for w in ws}
+        others_images = {i for owner, im in images.items() if owner != viewer for i in im}
+        return others_words, others_images
+
+
+def _joined(first: dict[str, set[Any]], second: dict[str, set[Any]]) -> dict[str, set[Any]]:
+    return {
+        owner: first.get(owner, set()) | second.get(owner, set()) for owner in {*first, *second}
+    }
 
 
 class Community:
@@ -160,16 +179,51 @@ class Community:
             self.remember_renders(card)
         return self.refresh(card)
 
-    def remember_renders(self, card: Card) -> None:
+    def remember_renders(self, card: Card, *, held: bool = False) -> None:
         owner = card.owner.username
         full = renders.card_render(card=card)
         small = renders.card_render(card=card, small=True)
-        self.secrets.add_image(owner, full.content)
-        self.secrets.add_image(owner, small.content)
+        self.secrets.add_image(owner, full.content, held=held)
+        self.secrets.add_image(owner, small.content, held=held)
         with Image.open(io.BytesIO(full.content)) as image:
-            self.secrets.add_image(owner, printing.jpeg_bytes(image))
+            self.secrets.add_image(owner, printing.jpeg_bytes(image), held=held)
         # Its link preview (cards.og_images) is drawn from the same render.
-        self.secrets.add_image(owner, og_images.card_og_image(card)[0])
+        self.secrets.add_image(owner, og_images.card_og_image(card)[0], held=held)
+
+    def hold_and_rewrite(self, card: Card, moderator: Any) -> Card:
+        """A moderator hides the shared card; its designer then rewrites it, still shared, with
+        markers in every field and a new picture: words no one but them and the moderators
+        may read while the hold lasts."""
+        owner = card.owner.username
+        community_services.moderate(
+            moderator=moderator, target=card, action="hide", reason="Held for the walk"
+        )
+        name, text, flavor = self.marker(), self.marker(), self.marker()
+        card = card_services.card_update(
+            card=card,
+            user=card.owner,
+            definition={
+                "name": f"Card {name}",
+                "ability_text": f"{text}: Draw 1 card.",
+                "flavor_text": flavor,
+            },
+            image=picture(self.rng.randrange(10**9) + 2 * 10**9),
+        )
+        for word in (name, text, flavor):
+            self.secrets.add_words(owner, word, held=True)
+        with default_storage.open(card.image.name, "rb") as handle:
+            self.secrets.add_image(owner, handle.read(), held=True)
+        self.remember_renders(card, held=True)
+        return self.refresh(card)
+
+    def hold_deck(self, deck: Deck, moderator: Any) -> None:
+        """A moderator hides the public deck; its owner renames it while it is held."""
+        community_services.moderate(
+            moderator=moderator, target=deck, action="hide", reason="Held for the walk"
+        )
+        name = self.marker()
+        deck_services.deck_update(deck=deck, user=deck.owner, name=f"Deck {name}")
+        self.secrets.add_words(deck.owner.username, name, held=True)
 
     def clean_and_share(self, card: Card) -> Card:
         """Rewrite the card without markers (still private), then share it again."""
@@ -221,6 +275,7 @@ class Community:
 def build(users: dict[str, Any], seed: int) -> Community:
     rng = random.Random(seed)
     town = Community(users, rng)
+    carol = make_moderator(users["carol"])
     alice_cards = [
         town.design("alice", f"Alice {i}", rng.choice(["public", "unlisted", "private"]))
         for i in range(5)
@@ -268,6 +323,9 @@ def build(users: dict[str, Any], seed: int) -> Community:
         town.goldfish(who, decks[rng.randrange(len(decks))])
     # Comments, likes, reports and follows on everything shared, before the moments below.
     converse(users, town.cards, decks)
+    # A reported card made private and rewritten: its reports (and its thread's) go with it.
+    reported = set(Report.objects.filter(open=True).values_list("card", flat=True))
+    town.hide_and_rewrite(town.refresh(rng.choice([c for c in town.cards if c.pk in reported])))
     # Random moments: random cards go private and are rewritten; some come back clean.
     for _ in range(4):
         card = town.refresh(rng.choice(town.cards))
@@ -281,9 +339,17 @@ def build(users: dict[str, Any], seed: int) -> Community:
         # Deck versions keep each card as it was when saved: snapshots taken now and then.
         for deck in (decks[0], decks[2]):
             deck_versions.version_save(deck=deck, user=deck.owner, snapshot=True)
-    # Each owner goldfishes their own decks with their private cards in them.
+    # A shared card of alice's held by a moderator and rewritten by her while held: bob, and
+    # his token below, may not read it.
+    shared = [town.refresh(c) for c in alice_cards if town.refresh(c).visibility != "private"]
+    held = rng.choice(shared) if shared else town.clean_and_share(town.refresh(alice_cards[0]))
+    town.hold_and_rewrite(town.refresh(held), carol)
+    # Each owner goldfishes their own decks with their private (and held) cards in them.
     town.goldfish("alice", decks[0])
     town.goldfish("bob", decks[2])
+    # Alice's unlisted deck made public, then held and renamed while held.
+    decks[1] = deck_services.deck_update(deck=decks[1], user=alice, visibility="public")
+    town.hold_deck(decks[1], carol)
     # Every world keeps a private card to the end, whatever its seed, for the preview's secrets.
     if all(town.refresh(card).visibility != "private" for card in town.cards):
         town.hide_and_rewrite(town.refresh(rng.choice(town.cards)))
@@ -305,7 +371,7 @@ def remember_deck_previews(town: Community) -> None:
     """A deck's link preview drawn with every card of the deck, private ones too: what its
     preview must never be (for anyone, as it is drawn once for everyone) when a private card
     would be on it. A secret of each designer whose private card is drawn."""
-    for deck in Deck.objects.prefetch_related("entries__card__owner"):
+    for deck in Deck.objects.prefetch_related("entries__card__owner", "entries__card__hold"):
         # In the deck's order, as the preview draws them, with nothing withheld.
         entries = deck_selectors.sorted_entries(deck)
         every = list({entry.card.pk: entry.card for entry in entries}.values())
@@ -316,6 +382,14 @@ def remember_deck_previews(town: Community) -> None:
             content = og_images.deck_og_image(drawn)[0]
             for owner in hidden:
                 town.secrets.add_image(owner, content)
+        # Drawn with its shared cards only, a held one among them: what it would be if the
+        # preview forgot the moderators' holds.
+        unheld = [card for card in every if card.visibility != "private"][: og_images.DECK_CARDS]
+        held = {card.owner.username for card in unheld if card_held(card)}
+        if held:
+            content = og_images.deck_og_image(unheld)[0]
+            for owner in held:
+                town.secrets.add_image(owner, content, held=True)
 
 
 def routes(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, URLPattern]]:
@@ -419,12 +493,12 @@ def test_no_private_text_or_picture_reaches_anyone_else(
     addresses += [f"/oembed/?url=http://testserver/decks/{pk}/" for pk in values["deck_pk"]]
     remember_deck_previews(town)
 
-    problems = []
+    problems: dict[str, list[str]] = {}  # by viewer, so each one's first finds are shown
     for viewer in (None, "alice", "bob", "carol"):
         client = Client()
         if viewer is not None:
             client.force_login(users[viewer])
-        words, images = town.secrets.hidden_from(viewer or "")
+        words, images = town.secrets.hidden_from(viewer or "", moderator=viewer == "carol")
         digests = {hashlib.sha256(image).digest() for image in images}
         assert words, "the world holds no secret to keep"
         for address in addresses:
@@ -432,5 +506,16 @@ def test_no_private_text_or_picture_reaches_anyone_else(
                 response = client.get(address + query, headers=headers)
                 found = leaked(response, words, images, digests)
                 if found:
-                    problems.append(f"{viewer or 'anonymous'} GET {address + query}: {found}")
-    assert not problems, "\n".join(problems[:20])
+                    who = viewer or "anonymous"
+                    problems.setdefault(who, []).append(f"{who} GET {address + query}: {found}")
+    # Bob's scripts: the API's routes with his token and no session, as its own addresses ask.
+    _row, token = account_services.token_create(user=users["bob"], name="walk")
+    script = Client(headers={"Authorization": f"Token {token}"})
+    words, images = town.secrets.hidden_from("bob")
+    digests = {hashlib.sha256(image).digest() for image in images}
+    for address in addresses:
+        if address.startswith("/api/"):
+            found = leaked(script.get(address), words, images, digests)
+            if found:
+                problems.setdefault("token", []).append(f"bob's token GET {address}: {found}")
+    assert not problems, "\n".join(line for lines in problems.values() for line in lines[:8])
