@@ -14,6 +14,7 @@ leaves out what the first has already shown (`-m "not once"`):
   in a browser, whose findings are the pages' markup and layout, not the rows behind them).
 """
 
+import asyncio
 import os
 import random
 import shutil
@@ -224,6 +225,23 @@ def chromium():
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_browser_loop(request) -> Iterator[None]:
+    """Once the browser is started, Playwright's sync API leaves its event loop marked as
+    running in this thread between calls; a test that drives no browser runs without it, as
+    the site does (asgiref refuses async_to_sync, which the readiness checks use, beside a
+    running loop)."""
+    loop = asyncio._get_running_loop()
+    if loop is None or "chromium" in request.fixturenames:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
 
 
 @pytest.fixture

@@ -339,6 +339,11 @@ def build(users: dict[str, Any], seed: int) -> Community:
         # Deck versions keep each card as it was when saved: snapshots taken now and then.
         for deck in (decks[0], decks[2]):
             deck_versions.version_save(deck=deck, user=deck.owner, snapshot=True)
+    # Shared after a run: a card rewritten while private, goldfished so, then shared again under
+    # clean words. Its runs show it as it reads now, never with the words it was played with.
+    played = town.hide_and_rewrite(town.refresh(alice_cards[0]))
+    town.goldfish("alice", decks[0])
+    town.clean_and_share(played)
     # A shared card of alice's held by a moderator and rewritten by her while held: bob, and
     # his token below, may not read it.
     shared = [town.refresh(c) for c in alice_cards if town.refresh(c).visibility != "private"]
