@@ -100,6 +100,7 @@ def addresses(decks):
         yield f"/api/v1/decks/compare/?a={a.pk}&b={b.pk}"
 
 
+@pytest.mark.slow  # every page as four viewers: first in a pass, not in `make check`
 def test_nothing_private_reaches_anyone_else(world):
     problems = []
     for viewer in (None, "alice", "bob", "carol"):

@@ -515,6 +515,7 @@ NAMES = st.one_of(
 )
 
 
+@pytest.mark.slow  # sixty decks written out and read back: first in a pass, not in `make check`
 @settings(
     max_examples=60,
     derandomize=True,
