@@ -14,7 +14,6 @@ leaves out what the first has already shown (`-m "not once"`):
   in a browser, whose findings are the pages' markup and layout, not the rows behind them).
 """
 
-import asyncio
 import os
 import random
 import shutil
@@ -210,7 +209,10 @@ def postgres_required(settings) -> None:
         pytest.skip("runs only on PostgreSQL (set DATABASE_URL); CI runs it in that pass")
 
 
-@pytest.fixture(scope="session")
+# A module's browser tests share one browser, stopped after them: Playwright's sync API keeps its
+# event loop marked as running in this thread while it is started, and a later test of this
+# worker that reaches async_to_sync (the readiness view) must not find it there.
+@pytest.fixture(scope="module")
 def chromium():
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
         missing_service(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
@@ -225,23 +227,6 @@ def chromium():
         )
         yield browser
         browser.close()
-
-
-@pytest.fixture(autouse=True)
-def no_browser_loop(request) -> Iterator[None]:
-    """Once the browser is started, Playwright's sync API leaves its event loop marked as
-    running in this thread between calls; a test that drives no browser runs without it, as
-    the site does (asgiref refuses async_to_sync, which the readiness checks use, beside a
-    running loop)."""
-    loop = asyncio._get_running_loop()
-    if loop is None or "chromium" in request.fixturenames:
-        yield
-        return
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(loop)
 
 
 @pytest.fixture

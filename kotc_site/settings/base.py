@@ -64,7 +64,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The files the API hands out (pictures, sheets, exports) read by an API token too.
-    "kotc_site.token_reads.TokenReadsMiddleware",
+    "accounts.token_reads.TokenReadsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a lockout noticed during the request into its answer.
