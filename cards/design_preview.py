@@ -16,7 +16,7 @@ from django.core.cache import cache
 from cards import designer, previews, rules
 from cards.forms import CardPreviewForm
 from cards.limits import MAX_ABILITY_TEXT
-from cards.models import Card
+from cards.models import Card, rules_card
 from cards.render import ART_DEFAULTS, CardFace
 from cards.verdict_panel import edition_from, verdict_context
 
@@ -76,19 +76,9 @@ def preview_context(form: CardPreviewForm, image: bytes | None, user: Any) -> di
         "preview_src": previews.preview_address(face=face, user=user),
         "preview_errors": [error for errors in form.errors.values() for error in errors],
     }
-    rules_card = rules.Card(
-        name=face.name,
-        kind=face.kind,
-        design_edition=face.design_edition,
-        level=face.level,
-        sp=face.sp,
-        hp=face.hp,
-        ability_text=face.ability_text,
-        flavor_text=face.flavor_text,
-    )
     # An empty level that the guide cannot compute is judged as /check/ judges it: the
     # verdict says why there is no level.
-    context.update(verdict_context(rules_card, edition))
+    context.update(verdict_context(rules_card(face), edition))
     context.update(_guide_context(form, face))
     return context
 
