@@ -57,14 +57,9 @@ format: install-dev
 check: lint
 	$(PYTEST) $(XDIST) -m "$(call marks,not browser and not service and not slow and not fuzz)" $(PYTEST_ARGS)
 
-# The whole suite. The API fuzz runs first, in a pytest process of its own: the coverage cases
-# schemathesis makes for the largest bodies take near 1 GB while they run, which would stay with
-# a worker for every test after it. Exit 5 is pytest's "no test selected": PYTEST_ARGS or MARKS
-# chose none of the fuzz, or nothing but the fuzz.
+# The whole suite. Exit 5 is pytest's "no test selected" (PYTEST_ARGS or MARKS chose none).
 test: lint
-	$(PYTEST) -n 0 -m "$(call marks,fuzz)" $(call report,fuzz) $(PYTEST_ARGS) || [ $$? -eq 5 ]
-	$(PYTEST) $(XDIST) -m "$(call marks,not fuzz)" $(call report,suite) $(PYTEST_ARGS) \
-		|| [ $$? -eq 5 ]
+	$(PYTEST) $(XDIST) -m "$(MARKS)" $(call report,suite) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 bench: install-dev
 	$(PY) bench/goldfish_bench.py

@@ -21,7 +21,7 @@ from decks.forms import MAX_LIST_CHARS
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Board, Deck
 from kotc_site.api_query import QueryBooleanField, QueryParameters
 from kotc_site.inputs import InputError, WholeNumberSerializerField, read_json
-from kotc_site.schema import ByKind, NameField
+from kotc_site.schema import ByKind, NameField, ProseField
 
 
 class DeckFormatError(ValueError):
@@ -102,7 +102,7 @@ class DeckImportSerializer(DeckDefinitionSerializer):
     cards = DeckJsonEntrySerializer(many=True, allow_empty=True, max_length=MAX_DECK_JSON_ENTRIES)
 
     name = NameField(max_length=MAX_NAME, required=False, allow_blank=True)
-    description = serializers.CharField(
+    description = ProseField(
         max_length=MAX_DESCRIPTION, required=False, allow_blank=True, default=""
     )
     visibility = serializers.ChoiceField(
@@ -154,7 +154,7 @@ class DecklistImportSerializer(serializers.Serializer):
 
     list = serializers.CharField(max_length=MAX_LIST_CHARS, trim_whitespace=False)
     name = NameField(max_length=MAX_NAME)
-    description = serializers.CharField(
+    description = ProseField(
         max_length=MAX_DESCRIPTION, required=False, allow_blank=True, default=""
     )
     edition = EditionField(required=False)
@@ -202,9 +202,7 @@ _FORM_ENTRY_KEY = re.compile(r"entries\[[0-9]+\]")
 
 class DeckInputSerializer(serializers.Serializer):
     name = NameField(max_length=MAX_NAME)
-    description = serializers.CharField(
-        max_length=MAX_DESCRIPTION, required=False, allow_blank=True
-    )
+    description = ProseField(max_length=MAX_DESCRIPTION, required=False, allow_blank=True)
     edition = EditionField(required=False)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.values, required=False)
     entries = EntryInputSerializer(many=True, required=False, max_length=MAX_ENTRIES)

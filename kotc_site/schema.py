@@ -6,7 +6,8 @@ not read is stated here, from the same fields, so the schema follows the code:
 - Text: DRF's CharField refuses a null character, and by default strips the text before it
   checks its length and blankness, so "  Wisp  " fits a 4-character limit and "   " is blank.
   Each request string gets a pattern saying so (null characters, whitespace as Python's
-  str.strip() sees it); the length limit of stripped text is in the pattern, not maxLength.
+  str.strip() sees it); the length limit of stripped text is in the pattern, not maxLength,
+  but for long prose (ProseField), whose limit counts the text as sent: maxLength.
   A NameField's pattern also refuses what a name may not hold (kotc_site.inputs.name_problem).
 - Editions: the numbers of the edition files (cards.rules.load_editions), an enum.
 - Numbers: a card's statistics (cards.check_api.StatField, whole when stored) and whole
@@ -52,7 +53,8 @@ def text_pattern(
     """The pattern of a text field's raw value: none of the `forbidden` characters (a regex
     character class body); when the field strips the text, blankness and the length limit are
     of the stripped text."""
-    if not trimmed:
+    if not trimmed or (blank and max_length is None and forbidden == NULL):
+        # Stripped text that may be blank and long is any text: spaces are not forbidden.
         return f"^[^{forbidden}]*$"
     space = f"[{WHITESPACE}]*"
     if blank:
@@ -68,6 +70,18 @@ def text_pattern(
 class NameField(serializers.CharField):
     """A name: one line of visible text (kotc_site.inputs.name_problem, which the services
     apply), stripped. The schema states the rule; the message comes from the service."""
+
+
+class ProseField(serializers.CharField):
+    """Long prose (a deck's primer): stripped like any text, but its length limit counts the
+    text as sent. The schema then states the limit as maxLength. A limit inside the pattern,
+    as for other stripped text, would be a repeat of 20,000 characters, which a regex engine
+    compiles into hundreds of MB for every client that validates against the schema."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, str) and self.max_length is not None and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)
 
 
 class TextFieldSchema(OpenApiSerializerFieldExtension):
@@ -87,13 +101,22 @@ class TextFieldSchema(OpenApiSerializerFieldExtension):
         ):
             return schema
         trimmed = bool(getattr(field, "trim_whitespace", False))
-        schema["pattern"] = text_pattern(
+        prose = isinstance(field, ProseField)
+        forbidden = NOT_IN_NAMES if isinstance(field, NameField) else NULL
+        pattern = text_pattern(
             trimmed=trimmed,
             blank=field.allow_blank,
-            max_length=field.max_length,
-            forbidden=NOT_IN_NAMES if isinstance(field, NameField) else NULL,
+            max_length=None if prose else field.max_length,
+            forbidden=forbidden,
         )
-        if trimmed:
+        if pattern == f"^[^{forbidden}]*$":
+            # Only characters are refused, which `not` says as well. A client that folds
+            # maxLength into the pattern as a repeat (schemathesis does) would compile
+            # "[^\x00]{0,100000}" into some 140 MB of automaton for a pasted deck list.
+            schema["not"] = {"pattern": f"[{forbidden}]"}
+        else:
+            schema["pattern"] = pattern
+        if trimmed and not prose:
             # The limit is on the stripped text, which the pattern states; the raw text may
             # be longer. The validators' maxLength is added after this, so a hook removes it.
             schema[STRIPPED] = True

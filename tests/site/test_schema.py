@@ -1,5 +1,6 @@
 """The OpenAPI schema is valid and the docs page is served without any network."""
 
+import json
 import re
 
 import pytest
@@ -105,6 +106,41 @@ def test_the_small_limits_are_stated(client):
     assert "required" not in body_schema(schema, "/api/v1/collection/{card_id}/", "patch")
     bury = body_schema(schema, "/api/v1/decks/{deck_id}/simulations/", "post")["properties"]
     assert bury["bury"]["maxLength"] == 20 and bury["bury"]["pattern"].startswith("^(none|")
+
+
+@pytest.mark.django_db
+def test_long_texts_state_their_limit_without_a_repeat(client):
+    """A pasted list and a primer state their limits as maxLength and the characters they
+    refuse with `not`: a pattern of 20,000 or 100,000 repeats (which schemathesis also makes
+    by folding maxLength into a pattern) takes a regex engine hundreds of MB to compile."""
+    schema = served_schema(client)
+    body = schema["components"]["schemas"]["DecklistImportRequest"]["properties"]
+    assert body["list"]["maxLength"] == 100_000 and body["list"]["not"] == {"pattern": "[\\x00]"}
+    for method, path in (("post", "/api/v1/decks/"), ("patch", "/api/v1/decks/{id}/")):
+        primer = body_schema(schema, path, method)["properties"]["description"]
+        assert primer["maxLength"] == 20_000 and "pattern" not in primer, path
+    repeats = re.findall(r"\{\d*,(\d+)\}", json.dumps(schema))
+    assert max(int(count) for count in repeats) <= 500
+
+
+@pytest.mark.django_db
+def test_a_primer_counts_its_limit_on_the_text_as_sent(client, alice):
+    """What the schema states is what the API does: 20,000 characters are taken, stripped;
+    a character more, even a space, is refused with the field named."""
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(alice)
+    fits = api.post(
+        "/api/v1/decks/", {"name": "Long", "description": "a" * 19_999 + " "}, format="json"
+    )
+    assert fits.status_code == 201, fits.content
+    over = api.post(
+        "/api/v1/decks/", {"name": "Long", "description": "a" * 20_000 + " "}, format="json"
+    )
+    assert over.status_code == 400 and "20000" in over.json()["description"][0]
+    bad = api.post("/api/v1/decks/", {"name": "Long", "description": "a\x00b"}, format="json")
+    assert bad.status_code == 400 and "description" in bad.json()
 
 
 def test_text_patterns_say_what_the_fields_do():
