@@ -92,6 +92,13 @@ def card_visible_to(card: Card, user: Any) -> bool:
     return card.visibility != Card.Visibility.PRIVATE and not card_held(card)
 
 
+def why_withheld(card: Card) -> str:
+    """Why someone other than its designer may not see the card, in a sentence's first words."""
+    if card.visibility == Card.Visibility.PRIVATE:
+        return "That card is private"
+    return "A moderator has hidden that card"
+
+
 WITHHELD_NAME = "Withheld card"
 
 

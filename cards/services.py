@@ -23,6 +23,7 @@ from cards.edition_update import card_edition_update
 from cards.images import CleanImage, ImageRejected, clean_image
 from cards.limits import MAX_COPIES
 from cards.models import DEFINITION_FIELDS, Card, CardRevision, CollectionEntry
+from cards.selectors import card_held, card_visible_to, why_withheld
 from cards.verdicts import card_verdicts_refresh
 
 logger = logging.getLogger(__name__)
@@ -65,9 +66,10 @@ def _revision_data(card: Card) -> dict[str, Any]:
 def _add_revision(*, card: Card, author: Any, note: str) -> CardRevision | None:
     """Save the card's state as a new revision when it changed. The newest revision of a card
     that others may see is marked shared, so its history may show it to them (see
-    cards.revisions.card_history)."""
+    cards.revisions.card_history); one written while a moderator holds the card is not, as
+    one written while it is private is not."""
     data = _revision_data(card)
-    shared = card.visibility != Card.Visibility.PRIVATE
+    shared = card.visibility != Card.Visibility.PRIVATE and not card_held(card)
     last = card.revisions.order_by("-number").first()
     if last is not None and last.data == data:
         if shared and not last.shared:
@@ -77,6 +79,12 @@ def _add_revision(*, card: Card, author: Any, note: str) -> CardRevision | None:
     return CardRevision.objects.create(
         card=card, number=number, author=author, note=note[:200], data=data, shared=shared
     )
+
+
+def card_shown_again(*, card: Card) -> None:
+    """A moderator lifted the card's hold: its newest revision is what others see now, so its
+    history may show them that one (not the others written while it was held)."""
+    _add_revision(card=Card.objects.get(pk=card.pk), author=None, note="")
 
 
 def _check_visibility(visibility: str) -> str:
@@ -300,8 +308,8 @@ def collection_add(
     *, user: Any, card: Card, copies: int | None = None
 ) -> tuple[CollectionEntry, bool]:
     """Save a card the user may see to their collection (or set its copies if it is there)."""
-    if card.visibility == Card.Visibility.PRIVATE and card.owner_id != user.pk:
-        raise ValidationError({"card": ["That card is private."]})
+    if not card_visible_to(card, user):
+        raise ValidationError({"card": [f"{why_withheld(card)}."]})
     entry, created = CollectionEntry.objects.select_for_update().get_or_create(
         owner=user, card=card
     )

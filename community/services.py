@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cards import services as card_services
 from cards.models import Card
 from cards.new_account_links import refuse_new_account_links
 from cards.selectors import signed_in_user
@@ -248,3 +249,5 @@ def _restore(target: Any, kind: str) -> None:
         target.save(update_fields=["hidden", "hidden_reason"])
     else:
         Hold.objects.filter(**{kind: target}).delete()
+        if kind == "card":
+            card_services.card_shown_again(card=target)

@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from cards import rules
 from cards.models import Card
 from cards.new_account_links import refuse_new_account_links
-from cards.selectors import card_visible_to
+from cards.selectors import card_visible_to, why_withheld
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Board, Deck
 from kotc_site.inputs import name_problem
 
@@ -107,7 +107,7 @@ def card_usable_by(card: Card, user: Any) -> bool:
 
 def check_card(card: Card, user: Any) -> None:
     if not card_usable_by(card, user):
-        raise ValidationError({"card": ["That card is private: only its designer may use it."]})
+        raise ValidationError({"card": [f"{why_withheld(card)}: only its designer may use it."]})
 
 
 def require_owner(deck: Deck, user: Any) -> None:

@@ -154,14 +154,16 @@ def _entries_prefetch() -> Prefetch:
 
 def withhold(deck: Deck, user: Any) -> Deck:
     """Put a withheld stand-in in place of every loaded card of the deck that `user` may not
-    see. A stand-in is `withdrawn` when the card is not the deck owner's: its designer made it
-    private after it was added."""
+    see. A stand-in is `withdrawn` when the card is not the deck owner's and its designer made
+    it private after it was added; one a moderator hid is only withheld, as no designer chose it."""
     for entry in deck.entries.all():
         card = entry.card
         if card.withheld or card_visible_to(card, user):
             continue
         stand_in = withheld_card(card)
-        stand_in.withdrawn = card.owner_id != deck.owner_id
+        stand_in.withdrawn = (
+            card.owner_id != deck.owner_id and card.visibility == Card.Visibility.PRIVATE
+        )
         entry.card = stand_in
     return deck
 

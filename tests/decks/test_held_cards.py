@@ -172,3 +172,66 @@ def test_a_held_cards_render_is_kept_by_its_designers_browser_only(alice, carol,
     answer = as_alice.get(f"/api/v1/cards/{dragon.pk}/render.png?size=small")
     assert answer.status_code == 200
     assert answer["Cache-Control"].startswith("private")
+
+
+def test_what_a_designer_writes_while_held_stays_out_of_the_history_once_lifted(alice, bob, carol):
+    """A hold lifted shows others the card as it is then, and its history before the hold:
+    never the words its designer wrote in between."""
+    card = card_services.card_create(owner=alice, definition=MINION, visibility="public")
+    community_services.moderate(moderator=carol, target=card, action="hide", reason="Copied art")
+    for word in ("Heldword", "Lastword"):
+        card = card_services.card_update(
+            card=card, user=alice, definition={"flavor_text": f"{word} flavour"}
+        )
+    community_services.moderate(moderator=carol, target=card, action="restore", reason="Fixed")
+    client = Client()
+    client.force_login(bob)
+    history = client.get(reverse("card-history", args=[card.pk])).content.decode()
+    assert MINION["name"] in history and "Lastword" in history
+    assert "Heldword" not in history
+    # Its designer keeps every revision.
+    client.force_login(alice)
+    assert "Heldword" in client.get(reverse("card-history", args=[card.pk])).content.decode()
+
+
+def test_a_held_card_is_refused_as_hidden_by_a_moderator_not_as_private(bob, carol, dragon):
+    """Another designer may not collect or deck a held card. The API says no such card, as for
+    a private one; the services that name the card say why as it is."""
+    from django.core.exceptions import ValidationError
+
+    from decks.input_checks import check_card
+
+    community_services.moderate(moderator=carol, target=dragon, action="hide", reason="Copied")
+    api = APIClient()
+    api.force_authenticate(bob)
+    collected = api.post("/api/v1/collection/", {"card": dragon.pk}, format="json")
+    assert collected.status_code == 400 and "There is no card" in str(collected.json())
+    for refused in (
+        lambda: card_services.collection_add(user=bob, card=dragon),
+        lambda: check_card(dragon, bob),
+    ):
+        with pytest.raises(ValidationError) as error:
+            refused()
+        assert "A moderator has hidden that card" in str(error.value)
+        assert "private" not in str(error.value)
+
+
+def test_a_held_card_in_another_designers_deck_is_not_said_to_be_withdrawn(
+    alice, bob, carol, make_card
+):
+    """Bob's deck holds alice's card; a moderator hides it. The deck shows a withheld card,
+    not one its designer withdrew, which she did not."""
+    card = card_services.card_create(owner=alice, definition=STOLEN, visibility="public")
+    wisp = card_services.card_create(owner=bob, definition=MINION, visibility="public")
+    deck = Deck.objects.create(owner=bob, name="Bob's", visibility="public")
+    deck.entries.create(card=card, count=4)
+    deck.entries.create(card=wisp, count=36)
+    community_services.moderate(moderator=carol, target=card, action="hide", reason="Copied")
+    client = Client()
+    client.force_login(bob)
+    page = client.get(f"/decks/{deck.pk}/?view=visual").content.decode()
+    assert "withheld card" in page and "withdrawn" not in page.lower()
+    api = APIClient()
+    api.force_authenticate(bob)
+    entry = next(e for e in api.get(f"/api/v1/decks/{deck.pk}/").json()["entries"] if e["withheld"])
+    assert entry["withdrawn"] is False

@@ -5,7 +5,11 @@ copies, reports and goldfishes them; at random moments, random cards are made pr
 rewritten with marker text and marker pictures, then some are cleaned up and shared again. A
 reported card is made private and rewritten, so the moderators' queue must forget it; carol
 hides a shared card and a public deck, and their owners rewrite them while they are held (gone
-for everyone but their owner and the moderators). Then every URL pattern of the URL
+for everyone but their owner and the moderators); she lets another card go once its designer
+mends it, and what was written while it was held stays out of its history. The designers hand
+out their decks' Tabletop Simulator files now and then, and one logs out everywhere: a key that
+no longer stands for its owner's table (a card changed since, or revoked) must draw for each
+viewer what they draw without it. Then every URL pattern of the URL
 configuration is walked with every id it can take, in HTML, htmx and every format, as someone
 not logged in and as each user, and the API's as bob's scripts call it, with an API token; a
 marker of someone else's private card (or held card or deck) in any answer fails the test.
@@ -43,12 +47,13 @@ from cards.embeds import anonymous_cards
 from cards.models import Card, CardRevision
 from cards.selectors import card_held
 from community import services as community_services
-from community.models import Comment, Report
+from community.models import Comment, Hold, Report
 from decks import printing
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks import versions as deck_versions
 from decks.models import Deck, DeckVersion
+from decks.tabletop_keys import viewer_key
 from rulebook.models import Term
 from shelves.models import Folder, SmartFolder, Tag
 from simulations import services as simulation_services
@@ -96,6 +101,27 @@ def picture(seed: int) -> SimpleUploadedFile:
     return SimpleUploadedFile(f"art-{seed}.png", out.getvalue(), content_type="image/png")
 
 
+@dataclass(frozen=True)
+class TableKey:
+    deck_pk: int
+    owner: str
+    key: str | None
+    # What the owner's table showed when the key was made (see `table`).
+    shown: tuple[Any, ...]
+
+
+def table(deck: Deck) -> tuple[Any, ...]:
+    """What a deck's sheets show its owner: its cards, each as it is now (its last change, its
+    visibility, whether it is held). A key made for this is a pass to exactly this, and to
+    nothing the owner wrote or hid after."""
+    cards = Card.objects.filter(deck_entries__deck_id=deck.pk).distinct().order_by("pk")
+    return (
+        deck.visibility,
+        Hold.objects.filter(deck=deck).exists(),
+        *((card.pk, card.updated, card.visibility, card_held(card)) for card in cards),
+    )
+
+
 @dataclass
 class Secrets:
     """What each designer wrote or drew while their card was private; and, apart, while their
@@ -135,6 +161,9 @@ class Community:
         self.cards: list[Card] = []
         self.markers = 0
         self.previews: list[str] = []  # keys of the design page's preview drawings
+        self.tables: list[TableKey] = []  # Tabletop Simulator exports downloaded by owners
+        # Who logged out everywhere, and how many downloads there had been by then.
+        self.revoked: dict[str, int] = {}
 
     def marker(self) -> str:
         self.markers += 1
@@ -216,6 +245,22 @@ class Community:
         self.remember_renders(card, held=True)
         return self.refresh(card)
 
+    def hold_rewrite_and_restore(self, card: Card, moderator: Any) -> Card:
+        """Held and rewritten with markers; its designer then mends it and the moderator lifts
+        the hold: the card is shared again as mended, and what was written while it was held
+        stays out of its history."""
+        card = self.hold_and_rewrite(card, moderator)
+        card = card_services.card_update(
+            card=card,
+            user=card.owner,
+            definition=card_definition(f"Mended {card.pk}", "Draw 1 card.", "Mended."),
+            image=picture(self.rng.randrange(10**9) + 3 * 10**9),
+        )
+        community_services.moderate(
+            moderator=moderator, target=card, action="restore", reason="Mended for the walk"
+        )
+        return self.refresh(card)
+
     def hold_deck(self, deck: Deck, moderator: Any) -> None:
         """A moderator hides the public deck; its owner renames it while it is held."""
         community_services.moderate(
@@ -254,6 +299,18 @@ class Community:
             self.previews.append(found.group(1))
             drawing = client.get(f"/cards/preview/{found.group(1)}.webp").content
             self.secrets.add_image(card.owner.username, drawing)
+
+    def download_table(self, deck: Deck) -> None:
+        """The deck's owner downloads its Tabletop Simulator export, whose sheet addresses carry
+        a key to their own view of it (`?as=`), and hands the file to a friend."""
+        fresh = Deck.objects.get(pk=deck.pk)
+        self.tables.append(
+            TableKey(deck.pk, deck.owner.username, viewer_key(fresh, deck.owner), table(fresh))
+        )
+
+    def log_out_everywhere(self, who: str) -> None:
+        account_services.log_out_everywhere(user=self.users[who])
+        self.revoked[who] = len(self.tables)
 
     def goldfish(self, who: str, deck: Deck) -> None:
         from decks.selectors import deck_for_viewer
@@ -310,6 +367,8 @@ def build(users: dict[str, Any], seed: int) -> Community:
             ],
         ),
     ]
+    for deck in decks:
+        town.download_table(deck)
     for card in bob_cards + alice_cards:
         if town.refresh(card).visibility != "private":
             card_services.collection_add(user=users["carol"], card=card, copies=1)
@@ -334,6 +393,7 @@ def build(users: dict[str, Any], seed: int) -> Community:
             town.clean_and_share(town.refresh(card))
         who = rng.choice(["alice", "bob", "carol"])
         town.goldfish(who, decks[rng.randrange(len(decks))])
+        town.download_table(rng.choice(decks))
         if rng.random() < 0.5:
             deck_services.deck_fork(deck=decks[0], user=users["carol"])
         # Deck versions keep each card as it was when saved: snapshots taken now and then.
@@ -349,6 +409,11 @@ def build(users: dict[str, Any], seed: int) -> Community:
     shared = [town.refresh(c) for c in alice_cards if town.refresh(c).visibility != "private"]
     held = rng.choice(shared) if shared else town.clean_and_share(town.refresh(alice_cards[0]))
     town.hold_and_rewrite(town.refresh(held), carol)
+    # Another shared card held, rewritten while held, mended and let go.
+    others = [town.refresh(c) for c in town.cards if c.pk != held.pk]
+    town.hold_rewrite_and_restore(
+        rng.choice([c for c in others if c.visibility != "private"] or others), carol
+    )
     # Each owner goldfishes their own decks with their private (and held) cards in them.
     town.goldfish("alice", decks[0])
     town.goldfish("bob", decks[2])
@@ -359,6 +424,15 @@ def build(users: dict[str, Any], seed: int) -> Community:
     if all(town.refresh(card).visibility != "private" for card in town.cards):
         town.hide_and_rewrite(town.refresh(rng.choice(town.cards)))
     town.draw_previews()
+    # Tables handed out last; then alice logs out everywhere, which revokes her keys, and
+    # downloads one table again. Her public deck keeps a private card of hers, so a revoked key
+    # that still drew her view would show it.
+    if all(town.refresh(card).visibility != "private" for card in alice_cards):
+        town.hide_and_rewrite(town.refresh(rng.choice(alice_cards)))
+    for deck in decks:
+        town.download_table(deck)
+    town.log_out_everywhere("alice")
+    town.download_table(rng.choice([d for d in decks if d.owner_id == alice.pk]))
     # Each designer's own shelves, their tag's name a marker: tags are private to their owner.
     for who in ("alice", "bob"):
         tag = town.marker().lower()
@@ -464,6 +538,19 @@ def walk_values(town: Community) -> dict[str, list[Any]]:
     }
 
 
+def stale_keys(town: Community) -> dict[tuple[int, bool, bool], TableKey]:
+    """The keys that no longer stand for their owner's table, by deck and why: revoked (the
+    owner logged out everywhere after), changed (the deck or one of its cards changed since).
+    One key for each."""
+    chosen: dict[tuple[int, bool, bool], TableKey] = {}
+    for number, entry in enumerate(town.tables):
+        revoked = number < town.revoked.get(entry.owner, -1)
+        changed = entry.shown != table(Deck.objects.get(pk=entry.deck_pk))
+        if revoked or changed:
+            chosen.setdefault((entry.deck_pk, revoked, changed), entry)
+    return chosen
+
+
 def leaked(response: Any, words: set[str], images: set[bytes], digests: set[bytes]) -> list[str]:
     """What of the secrets the answer holds; `digests` are the images' SHA-256, made once."""
     content = b"".join(response.streaming_content) if response.streaming else response.content
@@ -523,4 +610,30 @@ def test_no_private_text_or_picture_reaches_anyone_else(
             found = leaked(script.get(address), words, images, digests)
             if found:
                 problems.setdefault("token", []).append(f"bob's token GET {address}: {found}")
+    # Tables: a key that no longer stands for what its owner's table showed is no pass. Whoever
+    # holds the file draws with it exactly what they draw without it. A sheet is one picture of
+    # many cards, so it is compared with the viewer's own, not searched for private pictures.
+    stale = stale_keys(town)
+    whys = {(revoked, changed) for _deck, revoked, changed in stale}
+    assert (True, False) in whys and (False, True) in whys, "no key was only revoked, or changed"
+    for entry in stale.values():
+        for viewer in {None, "alice", "bob", "carol"} - {entry.owner}:
+            client = Client()
+            if viewer is not None:
+                client.force_login(users[viewer])
+            for sheet in (1, 2):
+                address = f"/decks/{entry.deck_pk}/tabletop/{sheet}.jpg"
+                # Drawn once first: a sheet drawn while its cards' renders are still being
+                # made shows placeholders, so the first answer may differ from the next.
+                client.get(address)
+                plain, keyed = client.get(address), client.get(f"{address}?as={entry.key}")
+                # A page (a 404) differs by its form tokens: pictures are compared, pages not.
+                drawn = plain.status_code == keyed.status_code == 200
+                if keyed.status_code != plain.status_code or (
+                    drawn and keyed.content != plain.content
+                ):
+                    who = viewer or "anonymous"
+                    problems.setdefault("tables", []).append(
+                        f"{who} GET {address} with {entry.owner}'s stale key: {entry.owner}'s view"
+                    )
     assert not problems, "\n".join(line for lines in problems.values() for line in lines[:8])
