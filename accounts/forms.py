@@ -5,6 +5,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.cache import cache
 
+from accounts import services
+
 EMAIL_HELP = (
     "Optional, and never shown to anyone; but without it a forgotten password cannot be reset."
 )
@@ -45,6 +47,12 @@ class SignupForm(FocusFirstInvalidField, UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
 
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"]
+        if services.email_taken(email):
+            raise forms.ValidationError(services.TAKEN_EMAIL)
+        return email
+
 
 class TokenForm(forms.Form):
     """A new API token for one device or script."""
@@ -76,6 +84,12 @@ class EmailForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.user = user
         self.fields["email"].initial = user.email
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"]
+        if services.email_taken(email, by=self.user):
+            raise forms.ValidationError(services.TAKEN_EMAIL)
+        return email
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]

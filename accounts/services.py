@@ -8,7 +8,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from knox.settings import knox_settings
@@ -98,9 +99,34 @@ def log_out_everywhere(*, user: Any) -> tuple[int, int]:
     return len(records), tokens_revoke_all(user=user)
 
 
+TAKEN_EMAIL = (
+    "That address belongs to another account: an address is one account's, so a password"
+    " reset reaches one account. Use another address, or reset that account's password."
+)
+
+
+def email_taken(email: str, *, by: Any = None) -> bool:
+    """Whether another account than `by` has the address, case aside (the database holds one
+    account an address: accounts' migration 0004)."""
+    if not email:
+        return False
+    others = get_user_model().objects.filter(email__iexact=email)
+    if by is not None:
+        others = others.exclude(pk=by.pk)
+    return others.exists()
+
+
 def email_set(*, user: Any, email: str) -> None:
+    """Give the account the address (or none). Raises ValidationError when another account
+    has it, also when that one took it a moment ago."""
+    if email_taken(email, by=user):
+        raise ValidationError({"email": [TAKEN_EMAIL]})
     user.email = email
-    user.save(update_fields=["email"])
+    try:
+        with transaction.atomic():
+            user.save(update_fields=["email"])
+    except IntegrityError as error:
+        raise ValidationError({"email": [TAKEN_EMAIL]}) from error
 
 
 def lockout_lift(*, username: str) -> None:

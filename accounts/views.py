@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,7 +30,15 @@ def signup(request: HttpRequest) -> HttpResponse:
         next_url = ""
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # Someone took the name or the address between the check and the save.
+            form.add_error(None, "That name or address was taken a moment ago; choose another.")
+            return render(
+                request, "registration/signup.html", {"form": form, "next": next_url}, status=400
+            )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.get_username()}! Design your first card.")
         return redirect(next_url or reverse("card-new"))
@@ -120,7 +130,12 @@ def email_change(request: HttpRequest) -> HttpResponse:
     form = EmailForm(request.POST, user=request.user)
     if not form.is_valid():
         return _account_page(request, email_form=form, status=400)
-    services.email_set(user=request.user, email=form.cleaned_data["email"])
+    try:
+        services.email_set(user=request.user, email=form.cleaned_data["email"])
+    except ValidationError as error:
+        for message in error.message_dict.get("email", []):
+            form.add_error("email", message)
+        return _account_page(request, email_form=form, status=400)
     if form.cleaned_data["email"]:
         messages.success(request, "Email address saved: a forgotten password can be reset.")
     else:

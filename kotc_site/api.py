@@ -1,9 +1,6 @@
 """API plumbing shared by every app: the error format."""
 
-import logging
-
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.db import InterfaceError, OperationalError
 from django.utils.log import log_response
 from rest_framework import status
 from rest_framework.response import Response
@@ -11,8 +8,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from kotc_site.errors import too_large_message
-
-logger = logging.getLogger(__name__)
+from kotc_site.outages import API_MESSAGE, RETRY_AFTER_SECONDS, is_outage, note_outage
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
@@ -30,13 +26,11 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response({"detail": too_large_message()}, status=413)
     if isinstance(exc, SuspiciousOperation):
         return Response({"detail": f"The request cannot be read: {exc}"}, status=400)
-    # Only lost connections are the service's fault; other database errors are bugs (500).
-    if isinstance(exc, OperationalError | InterfaceError | ConnectionError):
-        logger.warning("Service unavailable while handling %s: %s", request, exc)
-        response = Response(
-            {"detail": "A service the site depends on is unavailable. Try again shortly."},
-            status=status.HTTP_503_SERVICE_UNAVAILABLE,
-        )
+    # Only lost connections are the service's fault; other errors are bugs (500).
+    if is_outage(exc):
+        note_outage(exc, where=getattr(request, "path", ""))
+        response = Response({"detail": API_MESSAGE}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     else:
         response = Response({"detail": "Server error."}, status=500)
         # Logged as Django logs an uncaught error: with the traceback, on django.request.

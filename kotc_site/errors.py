@@ -18,6 +18,8 @@ from django.shortcuts import render
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 
+from kotc_site.outages import note_outage, outage_in_progress, unavailable_response
+
 API_PREFIX = "/api/"
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
@@ -90,6 +92,11 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # An outage met outside a view (kotc_site.outages handles those inside one) is a 503.
+    error = outage_in_progress()
+    if error is not None:
+        note_outage(error, where=request.path)
+        return unavailable_response(request)
     # 500.html is rendered with no context at all: whatever failed cannot fail it again.
     if _is_api(request):
         return JsonResponse({"detail": "Server error."}, status=500)

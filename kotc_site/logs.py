@@ -48,12 +48,14 @@ def logging_config(*, level: str, json: bool) -> dict[str, Any]:
                 "foreign_pre_chain": _SHARED,
             }
         },
+        "filters": {"outages": {"()": "kotc_site.outages.DropOutageTracebacks"}},
         "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "structured"}},
         "root": {"handlers": ["console"], "level": level},
         "loggers": {
             "django.db.backends": {"level": "INFO"},
             # django-structlog's line per request replaces Django's own for 4xx and 5xx.
-            "django.request": {"level": "ERROR"},
+            # An outage is one line a minute of kotc_site.outages, not a traceback a request.
+            "django.request": {"level": "ERROR", "filters": ["outages"]},
             "django.server": {"level": "WARNING"},
             # django-axes notes every login at INFO; failures and lockouts are warnings.
             "axes": {"level": "WARNING"},

@@ -103,7 +103,12 @@ def runs_sweep(*, queue: str | None = None, probe: bool = True) -> SweepReport:
                 logger.warning("Could not queue run %s again: %s", run.id, error)
                 continue
             SimulationRun.objects.filter(pk=run.pk).update(requeued=now)
-            logger.info("Queued %d lost chunks of goldfish run %s again", len(indexes), run.id)
+            # An error: the queue lost messages (a broker restarted without persistence).
+            logger.error(
+                "The queue lost %d chunks of goldfish run %s; queued them again",
+                len(indexes),
+                run.id,
+            )
             report.requeued_runs += 1
             report.requeued_chunks += len(indexes)
 

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from simulations import replay_views, views
+from simulations import replay_views, views, watch
 
 urlpatterns = [
+    path("readyz/workers/", watch.workers_ready, name="ready-workers"),
     path("decks/<int:deck_id>/goldfish/", views.goldfish_start, name="deck-goldfish"),
     path("goldfish/policy/", views.goldfish_policy, name="goldfish-policy"),
     path("simulations/<uuid:run_id>/", views.simulation_detail, name="simulation-detail"),

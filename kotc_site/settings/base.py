@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # One log line per request, with its id, user, status and duration (see kotc_site.logs).
     "django_structlog.middlewares.RequestMiddleware",
+    # A view that meets a lost database, cache or broker answers 503 (kotc_site.outages).
+    "kotc_site.outages.OutageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -189,7 +191,8 @@ CACHES: dict[str, dict[str, object]] = {
 }
 if CACHE_URL:
     CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Redis, or each process's memory while Redis is away (kotc_site.cache).
+        "BACKEND": "kotc_site.cache.SteadyRedisCache",
         "LOCATION": CACHE_URL,
         # A cache that stops answering is an error in two seconds, not a request held for good.
         "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
@@ -342,7 +345,8 @@ if SENTRY_DSN:
 
 KOTC = {
     # The most games one goldfish run may play (the form, the API and its schema say so).
-    # Ten million games are a thousand chunks, about a minute of two workers' time.
+    # 200,000 plays in a second or two; raised to ten million (a thousand chunks), a run takes
+    # about a minute of two workers' time (docs/deploy.md).
     "SIMULATION_MAX_GAMES": env_int("KOTC_SIMULATION_MAX_GAMES", 200_000, minimum=1),
     "SIMULATION_MAX_TURNS": 50,
     # How long a run may take before it fails saying what kept it (a database or a queue

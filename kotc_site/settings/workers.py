@@ -47,6 +47,8 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # the site's logging, set up below, st
 # (simulations.sweep). Celery beat sends it; the embedded worker of `manage.py serve` runs
 # beat too. One beat for the whole site: several would only sweep more often.
 KOTC_RUN_SWEEP_SECONDS = env_int("KOTC_RUN_SWEEP_SECONDS", 60, minimum=1)
+# /readyz/workers/ fails when a message waited longer than this in the queue (simulations.watch).
+KOTC_QUEUE_ALERT_SECONDS = env_int("KOTC_QUEUE_ALERT_SECONDS", 300, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "goldfish-sweep": {
         "task": "simulations.tasks.sweep_runs",

@@ -165,6 +165,7 @@ PAGES: list[tuple[str, Callable[[Site], str]]] = [
 NOT_PAGES = {
     "health": "for load balancers",
     "ready": "for load balancers",
+    "ready-workers": "for monitors",
     "card-preview": "the designer's live preview, inside the design page",
     "card-builder": "the designer's ability builder, inside the design page",
     "card-preview-image": "a picture",

@@ -622,6 +622,7 @@ READ_ONLY = {
     "": "the home page",
     "healthz/": "the load balancer's health answer",
     "readyz/": "whether the site's services answer; names services, reads no one's data",
+    "readyz/workers/": "whether the goldfish workers and beat are at work; reads no one's data",
     "accounts/password/reset/sent/": "a confirmation page, the same for everyone",
     "accounts/password/reset/done/": "a confirmation page, the same for everyone",
     "accounts/password/reset/<uidb64>/<token>/": "sets a password only with the token emailed"
