@@ -28,7 +28,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response({"detail": f"The request cannot be read: {exc}"}, status=400)
     # Only lost connections are the service's fault; other errors are bugs (500).
     if is_outage(exc):
-        note_outage(exc, where=getattr(request, "path", ""))
+        note_outage(exc, where=f"answered 503 to {getattr(request, 'path', '')}")
         response = Response({"detail": API_MESSAGE}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     else:

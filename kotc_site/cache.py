@@ -35,7 +35,7 @@ class SteadyRedisCache(RedisCache):
                 return getattr(super(), name)(*args, **kwargs)
             except REDIS_AWAY as error:
                 self._away_until = time.monotonic() + PAUSE_SECONDS
-                note_outage(error, where="the cache, kept in memory meanwhile")
+                note_outage(error, where="the cache is kept in memory meanwhile")
         return getattr(self._local, name)(*args, **kwargs)
 
     def reachable(self) -> None:

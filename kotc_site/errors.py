@@ -95,7 +95,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # An outage met outside a view (kotc_site.outages handles those inside one) is a 503.
     error = outage_in_progress()
     if error is not None:
-        note_outage(error, where=request.path)
+        note_outage(error, where=f"answered 503 to {request.path}")
         return unavailable_response(request)
     # 500.html is rendered with no context at all: whatever failed cannot fail it again.
     if _is_api(request):

@@ -53,8 +53,8 @@ def is_outage(error: BaseException | None) -> bool:
 
 
 def note_outage(error: BaseException, *, where: str) -> None:
-    """Log the outage: at once for the first of its kind, then at most once a minute, saying
-    how many times it was met in between."""
+    """Log the outage, with what was done about it (`where`): at once for the first of its
+    kind, then at most once a minute, saying how many times it was met in between."""
     kind = f"{type(error).__module__}.{type(error).__qualname__}"
     now = _clock()
     with _lock:
@@ -65,8 +65,7 @@ def note_outage(error: BaseException, *, where: str) -> None:
         _last_logged[kind] = now
         since = _turned_away.pop(kind, 0)
     logger.error(
-        "A service is unavailable (%s: %s) at %s; answering 503 until it is back. "
-        "%d more since the last line.",
+        "A service is unavailable (%s: %s): %s. %d more since the last line.",
         kind,
         error,
         where,
@@ -99,7 +98,7 @@ class OutageMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not is_outage(exception):
             return None
-        note_outage(exception, where=request.path)
+        note_outage(exception, where=f"answered 503 to {request.path}")
         return unavailable_response(request)
 
 
