@@ -46,7 +46,7 @@ class Broker(HealthCheck):
 
 
 @dataclasses.dataclass
-class RedisCache(Cache):
+class SharedCache(Cache):
     """The cache takes a value and gives it back; in production, Redis itself answers, though
     the site's cache carries on in memory while it is away (kotc_site.cache)."""
 
@@ -70,12 +70,12 @@ def embedded_broker() -> bool:
 
 
 # How each check is named in the answer.
-NAMES = {Database: "database", RedisCache: "cache", Broker: "broker", Storage: "storage"}
+NAMES = {Database: "database", SharedCache: "cache", Broker: "broker", Storage: "storage"}
 
 
 class ReadinessView(HealthCheckView):
     def get_checks(self) -> Any:
-        checks: list[HealthCheck] = [Database(), RedisCache(), Storage()]
+        checks: list[HealthCheck] = [Database(), SharedCache(), Storage()]
         if not embedded_broker():
             checks.insert(2, Broker())
         return checks
