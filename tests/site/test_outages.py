@@ -4,7 +4,6 @@ once a minute; a cache that is away is carried on in memory, so throttled reads 
 from __future__ import annotations
 
 import logging
-import socket
 
 import kombu.exceptions
 import pytest
@@ -16,6 +15,7 @@ from cards import selectors as card_selectors
 from cards import services as card_services
 from kotc_site import outages
 from kotc_site.cache import SteadyRedisCache
+from tests.simulations.test_workers import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -95,17 +95,11 @@ def test_an_outage_is_logged_once_a_minute_without_tracebacks(
     assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
 
 
-def unused_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def test_the_cache_carries_on_in_memory_while_redis_is_away(monkeypatch):
     """No Redis listens: values are kept in the process, and Redis is left alone for a while
     after a failure instead of being waited for on every call."""
     cache = SteadyRedisCache(
-        f"redis://127.0.0.1:{unused_port()}/0",
+        f"redis://127.0.0.1:{free_port()}/0",
         {"OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}},
     )
     calls = []
@@ -128,7 +122,7 @@ def test_throttled_api_reads_go_on_while_the_cache_is_away(card, settings):
     settings.CACHES = {
         "default": {
             "BACKEND": "kotc_site.cache.SteadyRedisCache",
-            "LOCATION": f"redis://127.0.0.1:{unused_port()}/0",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
