@@ -163,6 +163,11 @@ def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
 
 @pytest.fixture
 def inline_workers(monkeypatch) -> None:
+    """Goldfish chunks played right away in this process, as a worker would play them."""
+    play_chunks_inline(monkeypatch)
+
+
+def play_chunks_inline(monkeypatch: pytest.MonkeyPatch) -> None:
     """Goldfish chunks played right away in this process, as a worker would play them.
 
     A test's transaction never commits, so a new run's chunks, queued when the run is

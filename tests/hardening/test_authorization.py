@@ -43,6 +43,7 @@ from decks.models import Deck, DeckEntry, DeckVersion
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
 from tests.community.world import community_snapshot, make_comment
+from tests.conftest import play_chunks_inline
 from tests.shelves.world import make_shelves, shelves_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -758,20 +759,39 @@ def send(client: Any, row: Row, world: World, actor: str) -> Any:
     return getattr(client, row.method)(world.fill(row.url), **kwargs)
 
 
+@pytest.fixture(scope="module")
+def world(request, django_db_setup, django_db_blocker) -> Iterator[World]:
+    """One world for every case of its visibility (and run or none), as Django's TestCase
+    does with setUpTestData: made once in a transaction that each case's own transaction
+    nests in and rolls back to, and rolled back itself when the module's cases end. pytest
+    runs the cases of one world together (the fixture is module-scoped and parametrized)."""
+    visibility, with_run = request.param
+    with (
+        django_db_blocker.unblock(),
+        pytest.MonkeyPatch.context() as patch,
+        transaction.atomic(),
+    ):
+        play_chunks_inline(patch)
+        users = get_user_model().objects
+        alice = users.create_user("alice", "alice@example.com", PASSWORDS["alice"])
+        bob = users.create_user("bob", "bob@example.com", PASSWORDS["bob"])
+        yield make_world(alice, bob, visibility, with_run=with_run)
+        transaction.set_rollback(True)
+
+
 CASES = [
-    pytest.param(row, visibility, id=f"{row.id} [{visibility}]")
+    pytest.param(row, (visibility, "{run}" in row.url), id=f"{row.id} [{visibility}]")
     for row in ROWS
     for visibility in (VISIBILITIES if row.per_visibility else ("public",))
 ]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("row", "visibility"), CASES)
-def test_who_may_do_what(row, visibility, alice, bob, inline_workers):
+@pytest.mark.parametrize(("row", "world"), CASES, indirect=["world"], scope="module")
+def test_who_may_do_what(row, world, inline_workers):
     """The owner, another user and someone not logged in ask, each of the same world: each asks
-    in a savepoint rolled back after the answer, so none sees what another's request changed
-    (one world for the three, not one each: the world is most of the time of a case)."""
-    world = make_world(alice, bob, visibility, with_run="{run}" in row.url)
+    in a savepoint rolled back after the answer, so none sees what another's request changed."""
+    visibility = world.card.visibility
     for actor in ACTORS:
         with transaction.atomic():
             try:
@@ -784,7 +804,8 @@ def test_who_may_do_what(row, visibility, alice, bob, inline_workers):
 def answer_is_as_expected(row: Row, actor: str, visibility: str, world: World) -> None:
     expected = row.expect[actor].get(visibility, row.expect[actor].get(ANY))
     client = client_for(world, actor, api=row.api)
-    before = snapshot(world)
+    refused = expected == LOGIN or expected >= 400
+    before = snapshot(world) if refused else None  # read only to compare after a refusal
 
     response = send(client, row, world, actor)
 
@@ -796,7 +817,7 @@ def answer_is_as_expected(row: Row, actor: str, visibility: str, world: World) -
         assert response.status_code == expected, body
         if expected == 302:
             assert not response["Location"].startswith("/accounts/login/")
-    if expected == LOGIN or expected >= 400:
+    if refused:
         assert snapshot(world) == before, "a refused request changed something"
         if row.api:
             assert response["Content-Type"].startswith("application/json")
@@ -869,13 +890,17 @@ API_WRITES = [
 ]
 
 
+# The public world without a run, as most cases of test_who_may_do_what have it.
+PUBLIC_WORLD = ("public", False)
+
+
 @pytest.mark.django_db
+@pytest.mark.parametrize("world", [PUBLIC_WORLD], indirect=True, scope="module", ids=[""])
 @pytest.mark.parametrize("row", SITE_POSTS, ids=lambda row: row.id)
-def test_every_form_needs_its_csrf_token(row, alice, bob, inline_workers):
-    world = make_world(alice, bob, "public", with_run=False)
+def test_every_form_needs_its_csrf_token(row, world, inline_workers):
     client = Client(enforce_csrf_checks=True)
     if row.url not in ("/accounts/signup/", "/accounts/login/"):
-        client.force_login(alice)
+        client.force_login(world.alice)
     before = snapshot(world)
     response = send(client, row, world, "owner")
     assert response.status_code == 403
@@ -884,11 +909,11 @@ def test_every_form_needs_its_csrf_token(row, alice, bob, inline_workers):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("world", [PUBLIC_WORLD], indirect=True, scope="module", ids=[""])
 @pytest.mark.parametrize("row", API_WRITES, ids=lambda row: row.id)
-def test_the_api_needs_the_csrf_token_with_the_session_only(row, alice, bob, inline_workers):
-    world = make_world(alice, bob, "public", with_run=False)
+def test_the_api_needs_the_csrf_token_with_the_session_only(row, world, inline_workers):
     session = APIClient(enforce_csrf_checks=True)
-    session.force_login(alice)
+    session.force_login(world.alice)
     before = snapshot(world)
     refused = send(session, row, world, "owner")
     assert refused.status_code == 403
@@ -896,7 +921,7 @@ def test_the_api_needs_the_csrf_token_with_the_session_only(row, alice, bob, inl
     assert snapshot(world) == before
 
     with_token = APIClient(enforce_csrf_checks=True)
-    _token, secret = ApiToken.objects.create(user=alice)
+    _token, secret = ApiToken.objects.create(user=world.alice)
     with_token.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
     answer = send(with_token, row, world, "owner")
     assert answer.status_code == row.expect["owner"][ANY], answer.content[:300]
@@ -905,6 +930,7 @@ def test_the_api_needs_the_csrf_token_with_the_session_only(row, alice, bob, inl
 # -- production cookies -----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a manage.py process of its own, seconds: in `make test`, not `make check`
 def test_production_cookies_are_https_only_and_check_deploy_is_clean(tmp_path):
     env = {
         key: value

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# Each test starts Python processes of its own, seconds each: in `make test`, not `make check`.
+pytestmark = pytest.mark.slow
 
 
 def clean_environment() -> dict[str, str]:

@@ -8,7 +8,11 @@ import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+# Each test starts a Python process of its own, seconds each: in `make test`, not `make check`.
+pytestmark = pytest.mark.slow
 
 # A request through the whole stack, logged by the settings' own handler on standard error.
 REQUEST = """
