@@ -1,15 +1,26 @@
-"""Production smoke test: the Procfile's processes in the production settings, driven over HTTP.
+"""Production smoke test: the site's processes in the production settings, under the documented
+supervisor, driven over HTTP, then faults.
 
 Run from the project root: ``.venv/bin/python bench/production_smoke.py`` (or ``make smoke``).
 
 It starts what a one-machine site runs, on loopback and plain HTTP (the staging switches of
-docs/deploy.md): the `release` step, then gunicorn with 2 workers, a Celery worker and celery
-beat, each with the command line the Procfile gives it. Their services: a fresh PostgreSQL
-database (``KOTC_SMOKE_DATABASE_URL``, default postgres://postgres@127.0.0.1:5432/kotc_smoke), a
-Redis of its own (``redis-server`` on a free port: the queue and the shared cache), moto's S3
-server for the pictures and an SMTP sink for the email. Then it does what a person does: signs
-up, designs a card with a picture, builds a deck, goldfishes it for 100,000 games, prints the
-PDF, forgets her password and sets a new one from the email, and asks /readyz/.
+docs/deploy.md): the `release` step, then supervisord with the programs of
+deploy/supervisor/kotc.conf (gunicorn with 2 workers, a Celery worker and celery beat, each the
+Procfile's command, started by ``python -m kotc_site.process`` with an `.env` file). Their
+services: a fresh PostgreSQL database (``KOTC_SMOKE_DATABASE_URL``, default
+postgres://postgres@127.0.0.1:5432/kotc_smoke) and a Redis of its own (``redis-server`` on a free
+port: the queue and the shared cache), each reached through a TCP proxy the test can cut; moto's
+S3 server for the pictures and an SMTP sink for the email. Then it does what a person does:
+signs up, designs a card with a picture, builds a deck, goldfishes it for 100,000 games, prints
+the PDF, forgets her password and sets a new one from the email, and asks /readyz/.
+
+Then the faults, each asserting what people see: /readyz/ answers within 0.5 s while a
+1,000,000-game run plays; Redis cut for 30 s during such a run (the API answers 503, never
+500; pages answer; the run finishes exact, as a run of the same seed without faults, with
+nobody touching it; no process exited); PostgreSQL cut (pages and API answer 503, then serve
+again); the worker killed with SIGKILL during a run (supervisord starts it again, the run
+finishes exact); the worker stopped (/readyz/workers/ fails, /readyz/ does not, until it is
+back).
 
 Exit status: 0 when every step worked; 1 otherwise, with the processes' last log lines."""
 
@@ -24,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xmlrpc.client
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,9 +46,17 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kotc_site.process import procfile  # noqa: E402
+from tests.simulations.tcp_proxy import TcpProxy  # noqa: E402
 from tests.smtp_sink import SmtpSink, free_port  # noqa: E402
 
 GAMES = 100_000
+LONG_RUN = 1_000_000  # the run the faults happen during
+OUTAGE_SECONDS = 30
+READY_WITHIN = 0.5  # seconds: a load balancer's probe
+SWEEP_SECONDS = 5  # how often beat sends the sweep here (60 s by default)
+SUPERVISOR_CONFIG = ROOT / "deploy" / "supervisor" / "kotc.conf"
+INSTALLED_AT = "/srv/kotc/site"
 PASSWORD = "a-smoke-test-Passw0rd"
 NEW_PASSWORD = "another-smoke-Passw0rd"
 
@@ -63,11 +83,6 @@ def wait_until(condition: Callable[[], Any], timeout: float, what: str) -> Any:
     raise Failed(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
-def procfile() -> dict[str, str]:
-    lines = (ROOT / "Procfile").read_text(encoding="utf-8").splitlines()
-    return dict(line.split(":", 1) for line in lines if line.strip() and not line.startswith("#"))
-
-
 def recreate_database(url: str) -> None:
     import psycopg
 
@@ -88,7 +103,7 @@ def png_bytes() -> bytes:
 
 
 class Site:
-    """The processes of the Procfile and the services they use, stopped together."""
+    """The site's processes under supervisord and the services they use, stopped together."""
 
     def __init__(self, var: Path) -> None:
         self.var = var
@@ -96,6 +111,10 @@ class Site:
         self.sink = SmtpSink()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.redis: TcpProxy | None = None
+        self.database: TcpProxy | None = None
+        self.supervisor: Any = None
+        self.database_url = ""
 
     def spawn(self, name: str, command: list[str], env: dict[str, str] | None = None) -> None:
         log = open(self.var / f"{name}.log", "wb")  # noqa: SIM115 - lives as long as the process
@@ -114,6 +133,8 @@ class Site:
             "redis",
             ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", ""],
         )
+        # The site reaches Redis and PostgreSQL through proxies the faults cut.
+        self.redis = TcpProxy(("127.0.0.1", redis_port))
         s3_port = free_port()
         moto = Path(sys.executable).with_name("moto_server")
         check(moto.exists(), "moto_server is not installed (pip install -r requirements-dev.txt)")
@@ -135,7 +156,14 @@ class Site:
             "KOTC_SMOKE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kotc_smoke"
         )
         recreate_database(database_url)
+        self.database_url = database_url
+        parsed = urlparse(database_url)
+        self.database = TcpProxy((parsed.hostname or "127.0.0.1", parsed.port or 5432))
+        proxied_database = parsed._replace(
+            netloc=f"{parsed.username or 'postgres'}@127.0.0.1:{self.database.port}"
+        ).geturl()
         smtp_host, smtp_port = self.sink.address
+        redis = f"redis://127.0.0.1:{self.redis.port}"
         return {
             "DJANGO_SETTINGS_MODULE": "kotc_site.settings.production",
             "DJANGO_SECRET_KEY": "smoke-" + "x" * 60,
@@ -144,10 +172,10 @@ class Site:
             "DJANGO_SECURE_SSL_REDIRECT": "false",
             "DJANGO_SECURE_COOKIES": "false",
             "DJANGO_HSTS_SECONDS": "0",
-            "DATABASE_URL": database_url,
+            "DATABASE_URL": proxied_database,
             "DATABASE_CONN_MAX_AGE": "60",
-            "CELERY_BROKER_URL": f"redis://127.0.0.1:{redis_port}/0",
-            "CACHE_URL": f"redis://127.0.0.1:{redis_port}/1",
+            "CELERY_BROKER_URL": f"{redis}/0",
+            "CACHE_URL": f"{redis}/1",
             "DJANGO_AWS_STORAGE_BUCKET_NAME": "kotc-smoke",
             "DJANGO_AWS_ACCESS_KEY_ID": "smoke",
             "DJANGO_AWS_SECRET_ACCESS_KEY": "smoke-secret",
@@ -161,6 +189,10 @@ class Site:
             "KOTC_LOG_FORMAT": "json",
             "OMP_NUM_THREADS": "1",
             "OPENBLAS_NUM_THREADS": "1",
+            "KOTC_SIMULATION_MAX_GAMES": str(LONG_RUN),
+            "KOTC_RUN_SWEEP_SECONDS": str(SWEEP_SECONDS),
+            # A chunk taken by a worker that was killed goes back to the queue this soon.
+            "KOTC_BROKER_VISIBILITY_TIMEOUT": "10",
         }
 
     def start(self) -> None:
@@ -169,14 +201,16 @@ class Site:
             for key, value in os.environ.items()
             if not key.startswith(("DJANGO_", "KOTC_", "CELERY_", "DATABASE_", "CACHE_"))
         }
-        env.update(self.services())
-        # The Procfile's commands name `python`, `gunicorn` and `celery`: the virtualenv's.
+        settings = self.services()
+        env_file = self.var / "site.env"
+        env_file.write_text("".join(f'{key}="{value}"\n' for key, value in settings.items()))
+        # The release (the migrations' thousands of statements) goes to PostgreSQL directly:
+        # the proxy is there for the faults, not to slow a one-off down.
+        env.update(settings, DATABASE_URL=self.database_url)
         env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-        commands = procfile()
-        check(set(commands) == {"release", "web", "worker", "beat"}, f"Procfile: {set(commands)}")
         started = time.monotonic()
         release = subprocess.run(
-            ["sh", "-c", commands["release"]],
+            ["sh", "-c", procfile()["release"]],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -185,22 +219,61 @@ class Site:
         )
         check(release.returncode == 0, f"release failed:\n{release.stdout}{release.stderr}")
         print(f"release: {time.monotonic() - started:.1f} s")
-        for name in ("web", "worker", "beat"):
-            # exec: the process started is the Procfile's own command, stopped by its group.
-            self.spawn(name, ["sh", "-c", "exec " + commands[name].strip()], env=env)
+        self.supervise(env_file)
         wait_until(
             lambda: requests.get(f"{self.url}/healthz/", timeout=2).ok, 60, "gunicorn to answer"
         )
 
+    def supervise(self, env_file: Path) -> None:
+        """supervisord with the shipped programs, as installed here: this checkout for
+        /srv/kotc/site, logs in the test's folder, the settings in an .env file of its own."""
+        programs = SUPERVISOR_CONFIG.read_text(encoding="utf-8")
+        programs = programs.replace(INSTALLED_AT, str(ROOT)).replace(
+            "/var/log/supervisor", str(self.var)
+        )
+        programs = programs.replace(f"{ROOT}/.venv/bin/python", sys.executable)
+        programs = re.sub(r"(?m)^user=.*\n", "", programs)  # the test runs as whoever runs it
+        control = free_port()
+        config = self.var / "supervisord.conf"
+        config.write_text(
+            "[supervisord]\n"
+            f"logfile={self.var}/supervisord.log\npidfile={self.var}/supervisord.pid\n"
+            f'environment=KOTC_ENV_FILE="{env_file}"\n'
+            f"[inet_http_server]\nport=127.0.0.1:{control}\n"
+            "[rpcinterface:supervisor]\n"
+            "supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface\n"
+            + programs
+        )
+        supervisord = Path(sys.executable).with_name("supervisord")
+        check(
+            supervisord.exists(),
+            "supervisord is not installed (pip install -r requirements-dev.txt)",
+        )
+        self.spawn("supervisord", [str(supervisord), "--nodaemon", "-c", str(config)])
+        self.supervisor = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{control}/RPC2").supervisor
+        wait_until(lambda: self.states().get("kotc-web") == "RUNNING", 60, "supervisord")
+
+    def states(self) -> dict[str, str]:
+        try:
+            return {p["name"]: p["statename"] for p in self.supervisor.getAllProcessInfo()}
+        except (OSError, xmlrpc.client.Error):
+            return {}
+
+    def pids(self) -> dict[str, int]:
+        return {p["name"]: p["pid"] for p in self.supervisor.getAllProcessInfo()}
+
     def stop(self) -> None:
+        # supervisord (started last) stops its programs on TERM, then the services go.
         for process in reversed(self.processes.values()):
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes.values():
             try:
-                process.wait(timeout=30)
+                process.wait(timeout=90)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
+        for proxy in (self.redis, self.database):
+            if proxy is not None:
+                proxy.close()
         self.sink.close()
 
     def logs(self) -> str:
@@ -241,7 +314,8 @@ def minion(name: str, level: int, sp: int, hp: int) -> dict[str, Any]:
     }
 
 
-def walk(site: Site) -> None:
+def walk(site: Site) -> tuple[requests.Session, int]:
+    """What a person does; gives her API session and her deck."""
     url = site.url
     person = requests.Session()
     name = "smoke_designer"
@@ -363,6 +437,248 @@ def walk(site: Site) -> None:
     checks = ready.json()["checks"]
     check(set(checks) == {"database", "cache", "broker", "storage"}, f"/readyz/: {checks}")
     print("readyz:", checks)
+    # Setting a new password signed her out of the API: a new token, with it.
+    token = requests.post(
+        f"{url}/api/v1/auth/token/", json={"username": name, "password": NEW_PASSWORD}, timeout=10
+    ).json()["token"]
+    api.headers["Authorization"] = f"Token {token}"
+    return api, deck
+
+
+def start_run(site: Site, api: requests.Session, deck: int, games: int, seed: int) -> str:
+    answer = api.post(
+        f"{site.url}/api/v1/decks/{deck}/simulations/",
+        json={"games": games, "seed": seed, "max_turns": 12, "going": "first", "bury": "default"},
+        timeout=30,
+    )
+    check(answer.status_code == 202, f"goldfish start: {answer.status_code} {answer.text}")
+    return str(answer.json()["id"])
+
+
+def run_state(site: Site, api: requests.Session, run: str) -> dict[str, Any]:
+    answer = api.get(f"{site.url}/api/v1/simulations/{run}/", timeout=10)
+    check(answer.status_code == 200, f"run {run}: {answer.status_code} {answer.text[:200]}")
+    return answer.json()
+
+
+def playing(site: Site, api: requests.Session, run: str) -> dict[str, Any]:
+    """Wait until some of the run is played and some is not."""
+    return wait_until(
+        lambda: 0 < (body := run_state(site, api, run))["progress"] < 1 and body,
+        120,
+        "the run to start playing",
+    )
+
+
+def finished(site: Site, api: requests.Session, run: str, timeout: float) -> dict[str, Any]:
+    def done() -> dict[str, Any] | None:
+        body = run_state(site, api, run)
+        return body if body["status"] in ("succeeded", "failed") else None
+
+    result = wait_until(done, timeout, f"run {run} to finish")
+    check(result["status"] == "succeeded", f"run {run}: {result}")
+    return result
+
+
+def readiness_under_load(site: Site, api: requests.Session, deck: int) -> float:
+    """How long /readyz/ takes at most while a 1,000,000-game run keeps both cores busy."""
+    started = time.monotonic()
+    run = start_run(site, api, deck, LONG_RUN, seed=7)
+    playing(site, api, run)
+    timings = []
+    while run_state(site, api, run)["status"] not in ("succeeded", "failed"):
+        probe = time.monotonic()
+        answer = requests.get(f"{site.url}/readyz/", timeout=10)
+        timings.append(time.monotonic() - probe)
+        check(answer.status_code == 200, f"/readyz/ during a run: {answer.status_code}")
+        time.sleep(0.1)
+    result = finished(site, api, run, 10)
+    check(result["result"]["games"] == LONG_RUN, f"games: {result['result']['games']}")
+    slowest = max(timings, default=0.0)
+    print(
+        f"readyz during a {LONG_RUN:,}-game run ({time.monotonic() - started:.1f} s):"
+        f" {len(timings)} probes, slowest {slowest * 1000:.0f} ms"
+        f" (goal {READY_WITHIN * 1000:.0f} ms)"
+    )
+    check(len(timings) >= 3, "the run ended before /readyz/ was asked")
+    return slowest
+
+
+def replayed_exactly(
+    site: Site, api: requests.Session, deck: int, faulted: dict[str, dict[str, Any]]
+) -> None:
+    """Each run played through a fault gives what the same run gives with none: another
+    person (a run is one per person, deck and options) plays the same seeds on the deck and
+    its cards, made public for it, now that nothing is cut or killed."""
+    entries = api.get(f"{site.url}/api/v1/decks/{deck}/", timeout=30).json()["entries"]
+    for entry in entries:
+        card = entry["card"]["id"] if isinstance(entry["card"], dict) else entry["card"]
+        answer = api.patch(
+            f"{site.url}/api/v1/cards/{card}/", json={"visibility": "public"}, timeout=30
+        )
+        check(answer.status_code == 200, f"making a card public: {answer.status_code}")
+    answer = api.patch(
+        f"{site.url}/api/v1/decks/{deck}/", json={"visibility": "public"}, timeout=30
+    )
+    check(answer.status_code == 200, f"making the deck public: {answer.status_code} {answer.text}")
+    referee = requests.Session()
+    made = post_form(
+        referee,
+        f"{site.url}/accounts/signup/",
+        {
+            "username": "smoke_referee",
+            "email": "referee@example.org",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        follow=False,
+    )
+    check(made.status_code == 302, f"the second sign-up: {made.status_code}")
+    token = requests.post(
+        f"{site.url}/api/v1/auth/token/",
+        json={"username": "smoke_referee", "password": PASSWORD},
+        timeout=10,
+    ).json()["token"]
+    referee.headers["Authorization"] = f"Token {token}"
+    for fault, (seed, result) in faulted.items():
+        run = start_run(site, referee, deck, LONG_RUN, seed=seed)
+        again = finished(site, referee, run, 300)
+        check(
+            again["result"] == result["result"], f"the run through {fault} differs from one without"
+        )
+        print(f"the run through {fault} is exact: the same seed without faults gives the same")
+
+
+def redis_cut_during_a_run(
+    site: Site, api: requests.Session, deck: int, seed: int
+) -> dict[str, Any]:
+    """Redis away for 30 s while a run plays: the API says 503, pages answer, and the run ends
+    exact once Redis is back, with no process restarted."""
+    assert site.redis is not None
+    before = site.pids()
+    run = start_run(site, api, deck, LONG_RUN, seed=seed)
+    playing(site, api, run)
+    site.redis.cut()
+    cut_at = time.monotonic()
+    seen: dict[str, set[int]] = {"api read": set(), "api start": set(), "page": set()}
+    try:
+        while time.monotonic() - cut_at < OUTAGE_SECONDS:
+            read = api.get(f"{site.url}/api/v1/decks/{deck}/", timeout=30)
+            seen["api read"].add(read.status_code)
+            start = api.post(
+                f"{site.url}/api/v1/decks/{deck}/simulations/",
+                json={
+                    "games": 1000,
+                    "seed": 1,
+                    "max_turns": 12,
+                    "going": "first",
+                    "bury": "default",
+                },
+                timeout=30,
+            )
+            seen["api start"].add(start.status_code)
+            if start.status_code == 503:
+                check("Retry-After" in start.headers, "a 503 without Retry-After")
+            page = requests.get(f"{site.url}/cards/", timeout=30)
+            seen["page"].add(page.status_code)
+            time.sleep(1)
+    finally:
+        site.redis.restore()
+    print(f"Redis cut for {OUTAGE_SECONDS} s: answers seen {seen}")
+    check(not any(500 in codes for codes in seen.values()), f"a 500 while Redis was away: {seen}")
+    check(seen["api start"] <= {503}, f"starting a run while Redis was away: {seen['api start']}")
+    check(seen["api read"] <= {200, 503}, f"API reads while Redis was away: {seen['api read']}")
+    check(seen["page"] == {200}, f"pages while Redis was away: {seen['page']}")
+    result = finished(site, api, run, 300)
+    check(result["result"]["games"] == LONG_RUN, f"games: {result['result']['games']}")
+    print(f"the run finished {time.monotonic() - cut_at:.1f} s after the cut")
+    check(site.pids() == before, f"a process exited: {before} then {site.pids()}")
+    check(set(site.states().values()) == {"RUNNING"}, f"processes: {site.states()}")
+    return result
+
+
+def database_cut(site: Site, api: requests.Session, deck: int) -> None:
+    """PostgreSQL away: pages and the API answer 503, then serve again when it is back."""
+    assert site.database is not None
+    site.database.cut()
+    try:
+        page = requests.get(f"{site.url}/cards/", timeout=30)
+        read = api.get(f"{site.url}/api/v1/decks/{deck}/", timeout=30)
+    finally:
+        site.database.restore()
+    print(f"PostgreSQL cut: page {page.status_code}, API {read.status_code}")
+    check(page.status_code == 503 and "Retry-After" in page.headers, f"page: {page.status_code}")
+    check("briefly unavailable" in page.text, "the 503 page does not say the site is away")
+    check(read.status_code == 503 and "Retry-After" in read.headers, f"API: {read.status_code}")
+    wait_until(
+        lambda: api.get(f"{site.url}/api/v1/decks/{deck}/", timeout=10).status_code == 200,
+        30,
+        "the API to serve again after PostgreSQL came back",
+    )
+
+
+def worker_killed_during_a_run(
+    site: Site, api: requests.Session, deck: int, seed: int
+) -> dict[str, Any]:
+    """The worker's main process killed (SIGKILL) mid-run: supervisord starts a new one and the
+    run ends exact; web and beat never stop."""
+    before = site.pids()
+    run = start_run(site, api, deck, LONG_RUN, seed=seed)
+    playing(site, api, run)
+    killed_at = time.monotonic()
+    os.kill(before["kotc-worker"], signal.SIGKILL)
+    wait_until(
+        lambda: (
+            site.pids()["kotc-worker"] not in (0, before["kotc-worker"])
+            and site.states()["kotc-worker"] == "RUNNING"
+        ),
+        60,
+        "supervisord to start the worker again",
+    )
+    print(f"worker killed: started again in {time.monotonic() - killed_at:.1f} s")
+    result = finished(site, api, run, 300)
+    check(result["result"]["games"] == LONG_RUN, f"games: {result['result']['games']}")
+    print(f"the run finished {time.monotonic() - killed_at:.1f} s after the kill")
+    after = site.pids()
+    check(
+        (after["kotc-web"], after["kotc-beat"]) == (before["kotc-web"], before["kotc-beat"]),
+        f"web or beat restarted: {before} then {after}",
+    )
+    return result
+
+
+def no_worker(site: Site) -> None:
+    """With no worker running, /readyz/workers/ fails and /readyz/ does not (a monitor's alert,
+    not a web machine taken out); with the worker back, both pass."""
+    site.supervisor.stopProcess("kotc:kotc-worker")
+    stopped_at = time.monotonic()
+    try:
+        wait_until(
+            lambda: requests.get(f"{site.url}/readyz/workers/", timeout=10).status_code == 503,
+            4 * SWEEP_SECONDS + 30,
+            "/readyz/workers/ to fail with no worker",
+        )
+        print(f"no worker: /readyz/workers/ 503 after {time.monotonic() - stopped_at:.1f} s")
+        ready = requests.get(f"{site.url}/readyz/", timeout=10)
+        check(ready.status_code == 200, f"/readyz/ with no worker: {ready.status_code}")
+    finally:
+        site.supervisor.startProcess("kotc:kotc-worker")
+    wait_until(
+        lambda: requests.get(f"{site.url}/readyz/workers/", timeout=10).status_code == 200,
+        4 * SWEEP_SECONDS + 30,
+        "/readyz/workers/ to pass with the worker back",
+    )
+    print("worker back: /readyz/workers/ 200")
+
+
+def faults(site: Site, api: requests.Session, deck: int) -> None:
+    slowest_ready = readiness_under_load(site, api, deck)
+    faulted = {"a Redis outage": (8, redis_cut_during_a_run(site, api, deck, seed=8))}
+    database_cut(site, api, deck)
+    faulted["a killed worker"] = (9, worker_killed_during_a_run(site, api, deck, seed=9))
+    no_worker(site)
+    replayed_exactly(site, api, deck, faulted)
+    check(slowest_ready <= READY_WITHIN, f"/readyz/ took {slowest_ready:.2f} s during a run")
 
 
 def main() -> int:
@@ -370,7 +686,7 @@ def main() -> int:
     site = Site(var)
     try:
         site.start()
-        walk(site)
+        faults(site, *walk(site))
     except (Failed, requests.RequestException, subprocess.SubprocessError, OSError) as error:
         site.stop()
         print(f"SMOKE TEST FAILED: {error}\n{site.logs()}\n(logs and files kept in {var})")

@@ -19,6 +19,9 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     only what it would re-raise reaches the others."""
     response = drf_exception_handler(exc, context)
     if response is not None:
+        # A service an app found away (the goldfish queue, say): when to ask again.
+        if response.status_code == status.HTTP_503_SERVICE_UNAVAILABLE:
+            response.headers.setdefault("Retry-After", str(RETRY_AFTER_SECONDS))
         return response
     request = context.get("request")
     # The body is read lazily, inside the view: one over the limit, or with too many fields.

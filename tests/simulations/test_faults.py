@@ -217,6 +217,7 @@ def test_a_paused_redis_is_a_503_within_five_seconds_and_starts_nothing(
         os.kill(own_redis["server"].pid, signal.SIGCONT)
     assert answer.status_code == 503, answer.content
     assert "unavailable" in answer.json()["detail"]
+    assert answer["Retry-After"] == "30"
     assert took < 5, f"the answer took {took:.1f} s"
     assert SimulationRun.objects.count() == 0
     assert SimulationChunk.objects.count() == 0

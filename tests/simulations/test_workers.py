@@ -149,6 +149,7 @@ def test_with_the_broker_down_the_api_answers_503_and_starts_nothing(api, alice,
     answer = start(api, deck, seed=99)
     assert answer.status_code == 503
     assert "unavailable" in answer.json()["detail"]
+    assert answer["Retry-After"] == "30"
     assert time.monotonic() - started < 10
     assert SimulationRun.objects.count() == 0
     assert SimulationChunk.objects.count() == 0
