@@ -73,6 +73,7 @@ bench: install-dev
 	$(PY) bench/search_bench.py --cards 100000
 	$(PY) bench/guide_bench.py
 	$(PY) bench/tabletop_bench.py
+	$(PY) bench/readiness_bench.py
 
 loadtest: install-dev
 	$(PY) bench/loadtest.py $(LOADTEST_ARGS)

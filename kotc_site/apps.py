@@ -1,9 +1,12 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 
 
 class KotcSiteConfig(AppConfig):
     name = "kotc_site"
     verbose_name = "Keeper of the Cards"
+    # The module holds two configurations: this one is the app's own.
+    default = True
 
     def ready(self) -> None:
         # How the OpenAPI schema describes text, editions and statistics (see kotc_site.schema).
@@ -13,3 +16,11 @@ class KotcSiteConfig(AppConfig):
         read_json_types()
         logs.connect_request_receivers()
         logs.connect_task_receivers()
+
+
+class AdminConfig(admin_apps.AdminConfig):
+    """Django's admin app, whose `admin.site` is the site's own (two-factor sign-in). Named in
+    INSTALLED_APPS in place of django.contrib.admin; not this module's default configuration."""
+
+    default = False
+    default_site = "kotc_site.admin_site.AdminSite"

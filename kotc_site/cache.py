@@ -5,7 +5,7 @@ between two requests, remembered renders), so a request that meets a Redis outag
 with a cache of its process's own instead of failing: the throttles count per process for that
 while, a preview may be drawn again. After a failure Redis is left alone for PAUSE_SECONDS, so
 requests do not each wait for its timeout; the outage is logged once a minute
-(kotc_site.outages). /readyz/ still asks Redis itself (`reachable`).
+(kotc_site.outages). /readyz/ asks Redis itself (kotc_site.health_checks.SharedCache).
 """
 
 from __future__ import annotations
@@ -37,10 +37,6 @@ class SteadyRedisCache(RedisCache):
                 self._away_until = time.monotonic() + PAUSE_SECONDS
                 note_outage(error, where="the cache is kept in memory meanwhile")
         return getattr(self._local, name)(*args, **kwargs)
-
-    def reachable(self) -> None:
-        """Raise as redis-py does when Redis does not answer (for the readiness check)."""
-        self._cache.get_client(write=True).ping()
 
     def add(self, *args: Any, **kwargs: Any) -> Any:
         return self._either("add", *args, **kwargs)

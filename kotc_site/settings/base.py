@@ -20,6 +20,7 @@ from .environment import (
     env_int,
     env_list,
     throttle_rate,
+    url_path,
 )
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
@@ -28,13 +29,17 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],test
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin with the site's own AdminSite (kotc_site.admin_site): two-factor sign-in.
+    "kotc_site.apps.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    # One-time codes from an authenticator app, asked of staff by the admin (KOTC_ADMIN_2FA).
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     "rest_framework",
     "knox",
     "axes",
@@ -54,6 +59,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside the rest, so error and outage pages carry the policy too (kotc_site.csp).
+    "kotc_site.csp.ContentSecurityPolicyMiddleware",
     # One log line per request, with its id, user, status and duration (see kotc_site.logs).
     "django_structlog.middlewares.RequestMiddleware",
     # A view that meets a lost database, cache or broker answers 503 (kotc_site.outages).
@@ -65,6 +72,8 @@ MIDDLEWARE = [
     "kotc_site.api_methods.UndeclaredMethodMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Which one-time-code device, if any, verified this session (request.user.is_verified()).
+    "django_otp.middleware.OTPMiddleware",
     # The files the API hands out (pictures, sheets, exports) read by an API token too.
     "accounts.token_reads.TokenReadsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -131,6 +140,34 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# The admin's address: a path of the operator's own keeps the scanners that try /admin/ from
+# finding its log-in form (urls.py; kotc_site.checks refuses a path a page of the site holds).
+KOTC_ADMIN_PATH = url_path("KOTC_ADMIN_PATH", os.environ.get("KOTC_ADMIN_PATH", "admin/"))
+# Staff enter the admin with a one-time code from an authenticator app besides their password
+# (kotc_site.admin_site; `manage.py admin_totp <username>` sets up the app). Off here so that
+# `make run` and the tests sign in with a password alone; production turns it on.
+KOTC_ADMIN_2FA = env_bool("KOTC_ADMIN_2FA", False)
+# The name an authenticator app shows beside the account.
+OTP_TOTP_ISSUER = "Keeper of the Cards"
+# A device's secret is shown once, when it is made, and never again by the admin.
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True
+
+# The Content-Security-Policy (kotc_site.csp): "report-only" has browsers report what it would
+# block, everywhere unless set, so that a page that breaks it is noticed before it is enforced;
+# "enforce" has them block it; "off" sends none.
+KOTC_CSP = os.environ.get("KOTC_CSP", "report-only").strip().lower()
+if KOTC_CSP not in {"report-only", "enforce", "off"}:
+    raise ImproperlyConfigured(
+        f'KOTC_CSP must be "report-only", "enforce" or "off"; got {KOTC_CSP!r}.'
+    )
+# Where browsers send their reports of what the policy blocked (or would have): empty for none.
+# One address: a space or a semicolon would add directives of its own to the policy.
+KOTC_CSP_REPORT_URI = os.environ.get("KOTC_CSP_REPORT_URI", "").strip()
+if any(mark.isspace() or mark in ";,'\"" for mark in KOTC_CSP_REPORT_URI):
+    raise ImproperlyConfigured(
+        f"KOTC_CSP_REPORT_URI must be one address; got {KOTC_CSP_REPORT_URI!r}."
+    )
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -218,6 +255,12 @@ PASSWORD_RESET_TIMEOUT = 60 * 60 * 2
 # anything further left is whatever the client wrote. With 0 the header is ignored: the client
 # is the address that connected. Throttles and login lockouts both use this one rule.
 KOTC_TRUSTED_PROXIES = env_int("KOTC_TRUSTED_PROXIES", 0)
+
+# /readyz/ takes a service that answered within this many seconds to be up, and answers from
+# memory (kotc_site.health_memo); 0 asks every service at every probe.
+KOTC_READINESS_CACHE_SECONDS = env_float(
+    "KOTC_READINESS_CACHE_SECONDS", 5.0, minimum=0.0, maximum=60.0
+)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -363,6 +406,9 @@ SPECTACULAR_SETTINGS.update(
         "SWAGGER_UI_DIST": "SIDECAR",
         "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
         "REDOC_DIST": "SIDECAR",
+        # No "valid" badge: it is a picture from validator.swagger.io, which would be sent the
+        # schema's address and which the Content-Security-Policy does not allow.
+        "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     }
 )
 

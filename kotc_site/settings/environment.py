@@ -2,6 +2,7 @@
 that cannot be used stops the start with a message naming the variable."""
 
 import os
+import re
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -51,3 +52,20 @@ def env_int(name: str, default: int, *, minimum: int = 0) -> int:
             f"{name} must be a whole number, {minimum} or more; got {value!r}."
         )
     return number
+
+
+# One segment of a path as urls.py writes it: letters, digits and the few marks that need no
+# escaping in an address.
+_SEGMENT = re.compile(r"[A-Za-z0-9_~-][A-Za-z0-9._~-]*")
+
+
+def url_path(name: str, value: str) -> str:
+    """A path under the site's root as urls.py wants it ("back/office/" for "/back/office"),
+    from the value of the variable `name`."""
+    segments = value.strip().strip("/").split("/")
+    if not all(_SEGMENT.fullmatch(segment) for segment in segments):
+        raise ImproperlyConfigured(
+            f"{name} must be a path such as admin/ or back-office/ (letters, digits and "
+            f"- _ . ~ between slashes); got {value!r}."
+        )
+    return "/".join(segments) + "/"

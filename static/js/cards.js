@@ -110,8 +110,31 @@
     if (held) { builder.setAttribute("aria-busy", "true"); } else { builder.removeAttribute("aria-busy"); }
   }
 
+  // What redraws the preview (the form's hx-trigger): "kotc-typed" when a box's text changed,
+  // which waits for a pause, and "kotc-chosen" when a choice was made (a select, a box, a
+  // file, but not the builder's own radio, which sends a request of its own). Said here, not as
+  // hx-trigger filters: htmx runs those as code made from text, which the site's
+  // Content-Security-Policy forbids.
+  function setUpPreviewTriggers(form) {
+    const seen = new WeakMap();
+    form.addEventListener("input", function (event) {
+      const field = event.target;
+      if (field.type === "file") { return; }
+      // An input event that leaves the value as it was (a key that changed nothing) sends nothing.
+      if (seen.has(field) && seen.get(field) === field.value) { return; }
+      seen.set(field, field.value);
+      form.dispatchEvent(new CustomEvent("kotc-typed"));
+    });
+    form.addEventListener("change", function (event) {
+      if (!event.target.hasAttribute("data-own-request")) {
+        form.dispatchEvent(new CustomEvent("kotc-chosen"));
+      }
+    });
+  }
+
   function setUpDesigner(form) {
     syncMode(form);
+    setUpPreviewTriggers(form);
     form.addEventListener("htmx:beforeRequest", function (event) {
       if (redrawsTheBuilder(event.detail.elt)) { holdBuilder(true); }
     });

@@ -100,6 +100,7 @@ def test_a_second_web_machine_serves_what_the_first_stored(client, alice, s3_sto
 
 
 def test_readiness_asks_the_bucket(client, s3_storage, settings):
+    settings.KOTC_READINESS_CACHE_SECONDS = 0  # every probe asks the bucket
     assert client.get("/readyz/").json()["checks"]["storage"] == "ok"
     s3_storage.delete_bucket(Bucket=s3_storage.bucket)
     answer = client.get("/readyz/")

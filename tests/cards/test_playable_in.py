@@ -115,6 +115,7 @@ BEFORE = ("cards", "0006_verdict_statistics")
 AFTER = ("cards", "0007_card_playable_in")
 
 
+@pytest.mark.slow  # migrates the database back and forth: seconds; in make test
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_fills_the_list_of_cards_saved_before_it(alice, monkeypatch):
     # Batches of two cards, so the fill (SQLite's) crosses the end of a batch.

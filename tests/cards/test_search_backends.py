@@ -229,6 +229,7 @@ def test_ranked_pages_are_slices_of_the_whole_order(cards):
 
 
 @pytest.mark.parametrize("window", [1, 2, 3, 5])
+@pytest.mark.slow  # every query form on both backends: seconds in all; in make test
 @pytest.mark.parametrize(
     "q",
     [

@@ -172,3 +172,73 @@ def test_production_mode_refuses_to_start_without_a_secret_key(tmp_path):
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+HSTS = (
+    "settings.SECURE_HSTS_SECONDS, settings.SECURE_HSTS_INCLUDE_SUBDOMAINS,"
+    " settings.SECURE_HSTS_PRELOAD"
+)
+
+
+def test_hsts_starts_short_without_subdomains_or_preload(tmp_path):
+    assert production_value(HSTS, tmp_path) == "3600 False False"
+
+
+def test_hsts_is_raised_step_by_step_and_check_deploy_stays_clean(tmp_path):
+    """The ramp of docs/deploy.md: a day, a week, a year, then subdomains and preload, each
+    by its own variable; `check --deploy` has nothing to say at any step."""
+    steps = [
+        {"DJANGO_HSTS_SECONDS": "86400"},
+        {"DJANGO_HSTS_SECONDS": "604800"},
+        {"DJANGO_HSTS_SECONDS": "31536000", "DJANGO_HSTS_INCLUDE_SUBDOMAINS": "true"},
+        {
+            "DJANGO_HSTS_SECONDS": "31536000",
+            "DJANGO_HSTS_INCLUDE_SUBDOMAINS": "true",
+            "DJANGO_HSTS_PRELOAD": "true",
+        },
+    ]
+    shown = [production_value(HSTS, tmp_path, **step) for step in steps]
+    assert shown == [
+        "86400 False False",
+        "604800 False False",
+        "31536000 True False",
+        "31536000 True True",
+    ]
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
+        KOTC_VAR_DIR=str(tmp_path),
+        **PRODUCTION,
+        **steps[-1],
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_check_deploy_still_warns_when_hsts_is_off(tmp_path):
+    result = run_manage(
+        "check",
+        "--deploy",
+        DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
+        KOTC_VAR_DIR=str(tmp_path),
+        DJANGO_HSTS_SECONDS="0",
+        **PRODUCTION,
+    )
+    assert "security.W004" in result.stderr + result.stdout
+
+
+def test_production_asks_staff_for_a_code_and_development_does_not(tmp_path):
+    assert production_value("settings.KOTC_ADMIN_2FA", tmp_path) == "True"
+    assert production_value("settings.KOTC_ADMIN_2FA", tmp_path, KOTC_ADMIN_2FA="false") == "False"
+    shown = run_manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.KOTC_ADMIN_2FA, settings.KOTC_CSP)",
+        KOTC_VAR_DIR=str(tmp_path),
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split()[-2:] == ["False", "report-only"]
+    assert production_value("settings.KOTC_CSP", tmp_path) == "report-only"

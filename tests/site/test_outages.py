@@ -114,8 +114,6 @@ def test_the_cache_carries_on_in_memory_while_redis_is_away(monkeypatch):
     assert cache.get("throttle_user_1") == [1.0, 2.0]
     assert cache.add("once", 1) and not cache.add("once", 2)
     assert len(calls) == 1  # one try, then memory until the pause is over
-    with pytest.raises(redis.exceptions.ConnectionError):
-        cache.reachable()
 
 
 def test_throttled_api_reads_go_on_while_the_cache_is_away(card, settings):

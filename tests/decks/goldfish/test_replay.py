@@ -26,6 +26,7 @@ def _kill_turns(the_deck, options, numbers):
     return kills, decked
 
 
+@pytest.mark.slow  # thousands of games replayed one by one: seconds; in make test
 @pytest.mark.parametrize("going", ["first", "second"])
 def test_the_kill_turns_of_a_block_replayed_game_by_game_are_its_tally(going):
     the_deck = reference_deck()
@@ -66,6 +67,7 @@ class _Checking(_Follower):
         return state
 
 
+@pytest.mark.slow  # thousands of games replayed one by one: seconds; in make test
 def test_every_zone_matches_the_engine_counts_at_the_start_of_every_turn(monkeypatch):
     import decks.goldfish.replay as replay
 
