@@ -9,19 +9,9 @@ is p95 under 50 ms for the page as you type (the htmx answer) and for the API.
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
-from pathlib import Path
+from private_site import private_site
 
-_TMP = tempfile.TemporaryDirectory(prefix="kotc-glossary-bench-")
-# Settings read these when they are imported: a private database, no debug bookkeeping.
-os.environ["KOTC_VAR_DIR"] = _TMP.name
-os.environ["DATABASE_URL"] = f"sqlite:///{Path(_TMP.name) / 'bench.sqlite3'}"
-os.environ["DJANGO_DEBUG"] = "0"
-os.environ["DJANGO_SETTINGS_MODULE"] = "kotc_site.settings.base"
-os.environ.setdefault("KOTC_LOG_LEVEL", "ERROR")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+_TMP = private_site("kotc-glossary-bench-")  # before Django is imported
 
 import argparse  # noqa: E402
 import random  # noqa: E402

@@ -21,22 +21,16 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from private_site import private_site
+
 GOAL_SECONDS = 0.5
 
-_TMP = tempfile.TemporaryDirectory(prefix="kotc-readiness-bench-")
-# Settings read these when they are imported: a private database, no debug bookkeeping.
-os.environ["KOTC_VAR_DIR"] = _TMP.name
-os.environ["DATABASE_URL"] = f"sqlite:///{Path(_TMP.name) / 'bench.sqlite3'}"
-os.environ["DJANGO_DEBUG"] = "0"
-os.environ["DJANGO_SETTINGS_MODULE"] = "kotc_site.settings.base"
-os.environ.setdefault("KOTC_LOG_LEVEL", "ERROR")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+_TMP = private_site("kotc-readiness-bench-")  # before Django is imported
 
 
 def free_port() -> int:
@@ -140,8 +134,6 @@ def run(args: argparse.Namespace) -> float:
     from django.core.management import call_command
     from django.test import Client
 
-    from kotc_site import health_memo
-
     call_command("migrate", verbosity=0, interactive=False)
     client = Client()
     client.get("/healthz/")  # the URLs and middleware loaded: what follows is /readyz/'s own
@@ -152,13 +144,15 @@ def run(args: argparse.Namespace) -> float:
         f" {first.status_code} {first.json()['checks']}"
     )
 
-    configured = health_memo.CACHE_SECONDS
+    from django.conf import settings
+
+    configured = settings.KOTC_READINESS_CACHE_SECONDS
     slowest: list[float] = []
 
     def both(load: str) -> None:
-        health_memo.CACHE_SECONDS = 0
+        settings.KOTC_READINESS_CACHE_SECONDS = 0
         slowest.append(series(f"{load}, every probe asks", client, args.probes, 0.0))
-        health_memo.CACHE_SECONDS = configured
+        settings.KOTC_READINESS_CACHE_SECONDS = configured
         slowest.append(
             series(
                 f"{load}, as configured ({configured:g} s window)",

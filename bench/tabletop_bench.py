@@ -10,19 +10,9 @@ under a second; a sheet of faces already scaled in a few seconds.
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
-from pathlib import Path
+from private_site import private_site
 
-_TMP = tempfile.TemporaryDirectory(prefix="kotc-tabletop-bench-")
-# Settings read these when they are imported: a private database and store, no debug.
-os.environ["KOTC_VAR_DIR"] = _TMP.name
-os.environ["DATABASE_URL"] = f"sqlite:///{Path(_TMP.name) / 'bench.sqlite3'}"
-os.environ["DJANGO_DEBUG"] = "0"
-os.environ["DJANGO_SETTINGS_MODULE"] = "kotc_site.settings.base"
-os.environ.setdefault("KOTC_LOG_LEVEL", "ERROR")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+_TMP = private_site("kotc-tabletop-bench-")  # before Django is imported
 
 import argparse  # noqa: E402
 import time  # noqa: E402
@@ -38,21 +28,12 @@ from django.urls import reverse  # noqa: E402
 
 from cards import services as card_services  # noqa: E402
 from decks import services as deck_services  # noqa: E402
+from tests.decks.conftest import MINION  # noqa: E402  (a card of the 14th's guide, at its level)
 
 # Goals in seconds, beside what the figures are measured against.
 COLD_GOAL = 60.0
 STORED_GOAL = 0.5
 SCALED_GOAL = 10.0
-
-MINION = {
-    "kind": "minion",
-    "design_edition": 14,
-    "level": 4,
-    "sp": 1,
-    "hp": 2,
-    "ability_text": "WHISPER: Draw 1 card.",
-    "flavor_text": "",
-}
 
 
 def sheet_seconds(client: Client, deck_id: int) -> float:
