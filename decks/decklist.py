@@ -151,6 +151,35 @@ def parse_decklist(text: str, *, board: str = MAIN) -> tuple[list[DecklistLine],
     return lines, errors
 
 
+# The title the site writes on a list's first line: the deck's name, then its edition.
+_TITLE_EDITION = re.compile(r"^(?P<name>.*?)\s*\((?P<number>[0-9]{1,3})(?:st|nd|rd|th) Edition\)$")
+
+
+def list_title(text: str) -> tuple[str, int | None]:
+    """The deck's name and edition as a list's first line gives them, a comment as the site
+    writes it ('# Name (14th Edition)', or '// Name (14th Edition)' in the Cockatrice list, as
+    Cockatrice reads a deck's name); ("", None) when the list does not start with a comment.
+
+    >>> list_title("// Ember Rush (14th Edition)\\n3 Fire Drake")
+    ('Ember Rush', 14)
+    >>> list_title("\\n# My deck\\n3 Fire Drake")
+    ('My deck', None)
+    >>> list_title("3 Fire Drake\\n# Not a title")
+    ('', None)
+    """
+    first = next(
+        (line.strip() for line in text.removeprefix("\ufeff").splitlines() if line.strip()), ""
+    )
+    for mark in ("//", "#"):
+        if first.startswith(mark):
+            title = _SPACES.sub(" ", first.removeprefix(mark)).strip()
+            edition = _TITLE_EDITION.match(title)
+            if edition and edition["name"]:
+                return edition["name"], int(edition["number"])
+            return title, None
+    return "", None
+
+
 def board_heading(line: str) -> str | None:
     """The board a heading line names ('Maybeboard', 'Maybeboard:', 'Deck', 'Main'), any
     case; None for any other line."""

@@ -9,10 +9,16 @@ from django import forms
 from cards import rules
 from cards.forms import EditionQueryForm
 from decks import printing
-from decks.decklist import MAX_LINES
+from decks.decklist import MAX_LINES, list_title
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_NAME, Board, Deck
 from decks.sample_hand import HAND_SIZE, MAX_SEED
-from kotc_site.inputs import InputError, WholeNumberField, read_json, read_whole_number
+from kotc_site.inputs import (
+    InputError,
+    WholeNumberField,
+    name_problem,
+    read_json,
+    read_whole_number,
+)
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 MAX_LIST_CHARS = 100_000
@@ -136,7 +142,9 @@ class DeckImportForm(forms.Form):
     name = forms.CharField(
         max_length=MAX_NAME,
         required=False,
-        help_text="Leave empty to keep the name in the JSON (a list needs one).",
+        help_text=(
+            "Leave empty to keep the name in the JSON, or the list's first line ('# Deck name')."
+        ),
     )
     edition = forms.TypedChoiceField(
         coerce=int,
@@ -183,7 +191,16 @@ class DeckImportForm(forms.Form):
                     "The deck JSON must be an object with 'edition' and 'cards'."
                 )
         elif not (data.get("name") or "").strip():
-            self.add_error("name", "A list needs a name for the new deck.")
+            # A list the site wrote carries its deck's name on its first line.
+            title, _edition = list_title(text)
+            if title and not name_problem(title[:MAX_NAME]):
+                data["name"] = title[:MAX_NAME].strip()
+            else:
+                self.add_error(
+                    "name",
+                    "A list needs a name for the new deck: write one here, or start the list "
+                    "with a line '# Deck name'.",
+                )
         return data
 
 

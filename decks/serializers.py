@@ -9,18 +9,18 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.utils import html
 
-from cards.check_api import CardDefinitionSerializer, EditionField
+from cards.check_api import CardDefinitionSerializer, EditionField, edition_choices
 from cards.markup import render_markup
 from cards.search import MAX_QUERY_LENGTH
 from cards.selectors import MAX_ID
 from cards.serializers import CARD_NEEDS, CardImportSerializer
 from decks.check_api import MAX_ENTRIES as MAX_DECK_JSON_ENTRIES
 from decks.check_api import DeckDefinitionSerializer, DeckEntrySerializer
-from decks.decklist import MAX_LINES
+from decks.decklist import MAX_LINES, list_title
 from decks.forms import MAX_LIST_CHARS
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Board, Deck
 from kotc_site.api_query import QueryBooleanField, QueryParameters
-from kotc_site.inputs import InputError, WholeNumberSerializerField, read_json
+from kotc_site.inputs import InputError, WholeNumberSerializerField, name_problem, read_json
 from kotc_site.schema import ByKind, NameField, ProseField
 
 
@@ -150,10 +150,12 @@ def read_deck_json(data: Any) -> dict[str, Any]:
 
 
 class DecklistImportSerializer(serializers.Serializer):
-    """A plain list to import: one '3 Card Name' a line."""
+    """A plain list to import: one '3 Card Name' a line. Without a name (or an edition), the
+    deck takes the one its first line gives, as the site's exports write it ('# Name (14th
+    Edition)', or '//' in Cockatrice's list)."""
 
     list = serializers.CharField(max_length=MAX_LIST_CHARS, trim_whitespace=False)
-    name = NameField(max_length=MAX_NAME)
+    name = NameField(max_length=MAX_NAME, required=False, allow_blank=True)
     description = ProseField(
         max_length=MAX_DESCRIPTION, required=False, allow_blank=True, default=""
     )
@@ -166,6 +168,19 @@ class DecklistImportSerializer(serializers.Serializer):
         if len(value.splitlines()) > MAX_LINES:
             raise serializers.ValidationError(f"A list may have at most {MAX_LINES} lines.")
         return value
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        title, edition = list_title(data["list"])
+        if not (data.get("name") or "").strip():
+            title = title[:MAX_NAME].strip()
+            if not title or name_problem(title):
+                raise serializers.ValidationError(
+                    {"name": ["A list needs a name: send one, or start the list with '# Name'."]}
+                )
+            data["name"] = title
+        if data.get("edition") is None and edition is not None and edition in edition_choices():
+            data["edition"] = edition
+        return data
 
 
 class EntryInputSerializer(serializers.Serializer):

@@ -387,3 +387,41 @@ def browse(chromium, live_server) -> Iterator[Callable[..., Any]]:
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# -- the Content-Security-Policy, enforced ---------------------------------------------------
+
+# Kept from the page's first script on, so that nothing before the page's own code is missed.
+LISTEN_FOR_VIOLATIONS = """(() => {
+  window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (e) => {
+    window.__cspViolations.push(
+      `${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`
+      + ` (${e.sourceFile || "the page"}:${e.lineNumber}) ${e.sample || ""}`.trim());
+  });
+})();"""
+
+
+@pytest.fixture
+def csp_enforced(settings) -> None:
+    """The policy enforced, as production may set it (the live server runs in this process
+    and reads the settings on each answer), with the admin's two-factor sign-in."""
+    settings.KOTC_CSP = "enforce"
+    settings.KOTC_ADMIN_2FA = True
+
+
+def watch_policy(page: Any, found: list[str]) -> None:
+    """Note what the policy blocks on the page from now on: its `securitypolicyviolation`
+    events (read by `policy_blocked`) and the console's CSP messages."""
+
+    def console(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            found.append(f"{page.url}: console: {message.text}")
+
+    page.add_init_script(LISTEN_FOR_VIOLATIONS)
+    page.on("console", console)
+
+
+def policy_blocked(page: Any, where: str, found: list[str]) -> None:
+    """Add what the policy blocked on the page as loaded, by the page and the directive."""
+    found += [f"{where}: {v}" for v in page.evaluate("window.__cspViolations || []")]

@@ -11,10 +11,15 @@ follows a resize.
   impact is serious or critical fails the test, listed with its rule, its impact, the elements
   it was found on and the page. Lesser findings (moderate, minor) are not counted here;
 - on the phone, no page is wider than the screen and the menu is folded into a bar of 48 pixels
-  at most (tests/browser/test_phone.py tries the menu and the designer on a phone).
+  at most (tests/browser/test_phone.py tries the menu and the designer on a phone);
+- with the Content-Security-Policy enforced, the browser blocks nothing on it: the pages run the
+  site's own scripts only (tests/browser/test_csp.py tries the designer, the API docs and the
+  admin with it).
 
 axe-core is a test tool kept in tests/browser/vendor/axe-core (see its README): it is put into
-each page by the test and never served by the site, and the test needs no network.
+each page by the test and never served by the site, and the test needs no network. The browser
+fetches it from the page's own origin (the test answers for the site at AXE_URL), so that the
+enforced policy lets it run.
 """
 
 from __future__ import annotations
@@ -25,13 +30,23 @@ from typing import Any
 import pytest
 from django.urls import get_resolver, reverse
 
-from tests.browser.pages import DESKTOP, PAGES, PHONE, misfits_on_a_phone, routes
+from tests.browser.pages import (
+    DESKTOP,
+    PAGES,
+    PHONE,
+    misfits_on_a_phone,
+    policy_blocked,
+    routes,
+    watch_policy,
+)
 
 # What the walk finds is the pages' markup and layout, the same on either database: CI walks
 # them in one database pass (tests/conftest.py, `once`).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.once]
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+# Where a page asks for axe-core: the test answers, the site is never asked.
+AXE_URL = "/__tests__/axe.min.js"
 STANDARDS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 FAILING_IMPACTS = {"serious", "critical"}
 
@@ -81,8 +96,16 @@ QUIET = """() => new Promise((done) => {
 })"""
 
 
+def serve_axe(page: Any) -> None:
+    """Answer the page's request for axe-core from the test's copy."""
+    page.route(
+        f"**{AXE_URL}",
+        lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"),
+    )
+
+
 def violations(page: Any) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(AXE))
+    page.add_script_tag(url=AXE_URL)
     return page.evaluate(RUN_AXE, STANDARDS)
 
 
@@ -98,9 +121,14 @@ def test_only_third_party_pages_go_unchecked():
 
 @pytest.mark.browser
 @pytest.mark.parametrize("signed_in", [False, True], ids=["signed out", "signed in"])
-def test_every_page_answers_is_accessible_and_fits_the_screen(site, browse, signed_in):
+def test_every_page_answers_is_accessible_and_fits_the_screen(
+    site, browse, signed_in, csp_enforced
+):
     page = browse(DESKTOP, signed_in=signed_in)
     page.add_init_script(COUNT_REQUESTS)
+    serve_axe(page)
+    blocked: list[str] = []
+    watch_policy(page, blocked)
     broken: list[str] = []
     misfits: list[str] = []
     found: list[str] = []
@@ -112,7 +140,8 @@ def test_every_page_answers_is_accessible_and_fits_the_screen(site, browse, sign
             broken.append(f"{label} ({url}): {answer and answer.status}")
         page.evaluate(QUIET)
         page.evaluate("document.fonts.ready.then(() => true)")
-        page.add_script_tag(path=str(AXE))
+        policy_blocked(page, f"{label} ({url})", blocked)
+        page.add_script_tag(url=AXE_URL)
         for screen in (DESKTOP, PHONE):
             if screen == PHONE:
                 page.set_viewport_size(PHONE)
@@ -126,6 +155,7 @@ def test_every_page_answers_is_accessible_and_fits_the_screen(site, browse, sign
                         f" {v['help']}: {', '.join(v['targets'])}{more}"
                     )
     assert not broken, f"Pages that failed: {broken}"
+    assert not blocked, f"{len(blocked)} things the policy blocked:\n" + "\n".join(blocked)
     assert not found, f"{len(found)} serious or critical violations:\n" + "\n".join(found)
     assert not misfits, f"Pages that do not fit a {PHONE['width']}-pixel screen:\n" + "\n".join(
         misfits

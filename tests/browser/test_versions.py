@@ -31,6 +31,8 @@ def make_decks(username: str) -> tuple[int, int]:
 
 def goldfish(page, deck_id: int, seed: str) -> None:
     page.goto(f"/decks/{deck_id}/")
+    # The panels that load after the page (odds, copies) move the button: click once they are in.
+    page.wait_for_load_state("networkidle")
     page.get_by_text("Goldfish this deck").click()
     form = page.locator("form.goldfish-form")
     form.get_by_label("Games").fill("1000")

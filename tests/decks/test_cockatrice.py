@@ -121,3 +121,37 @@ def test_the_page_link_and_the_api_give_the_list_and_keep_private_decks(
     assert missing.status_code == 404 and missing["Content-Type"] == "application/json"
     page = client.get(reverse("deck-detail", args=[public.pk])).content.decode()
     assert "Cockatrice (.txt)" in page and "Tabletop Simulator (.json)" in page
+
+
+@pytest.mark.parametrize("export", ["deck-cockatrice", "deck-export-text"])
+def test_a_downloaded_list_imports_back_under_its_own_name_and_edition(
+    api, alice, make_card, make_deck, export
+) -> None:
+    """The list's first line names the deck and its edition: the import page and the API take
+    them when no name is given, as Cockatrice takes its deck's name."""
+    wisp = make_card(visibility="public")
+    spark = make_card(visibility="public", name="Spark Bolt")
+    deck = make_deck(entries=[(wisp, 3), (spark, 2)], maybe=[(wisp, 1)], name="Embers")
+    deck.edition = 13
+    deck.save(update_fields=["edition"])
+    client = Client()
+    client.force_login(alice)
+    text = client.get(reverse(export, args=[deck.pk])).content.decode()
+    response = client.post(
+        reverse("deck-import"), {"text": text, "edition": "13", "visibility": "private"}
+    )
+    assert response.status_code == 302, response.content.decode()
+    paged = alice.decks.order_by("-pk").first()
+    assert (paged.name, entries(paged)) == ("Embers", entries(deck))
+    api.force_authenticate(alice)
+    answer = api.post("/api/v1/decks/import/", {"list": text}, format="json")
+    assert answer.status_code == 201, answer.json()
+    copy = alice.decks.get(pk=answer.json()["id"])
+    assert (copy.name, copy.edition, entries(copy)) == ("Embers", 13, entries(deck))
+
+
+def test_a_list_without_a_title_still_needs_a_name(api, alice) -> None:
+    api.force_authenticate(alice)
+    answer = api.post("/api/v1/decks/import/", {"list": "3 Ember Wisp\n"}, format="json")
+    assert answer.status_code == 400
+    assert "start the list with '# Name'" in answer.json()["name"][0]

@@ -674,6 +674,11 @@ class World:
     token: ApiToken
     shelves: Any = None  # alice's folders, tag and saved search (tests/shelves/world.py)
     comment: Any = None  # alice's comment on her card (tests/community/world.py)
+    # Each user's API token for the cases' scripts, made with the world.
+    secrets: dict[str, str] = field(default_factory=dict)
+    # What the world holds before any case: every case's request is rolled back, so a refused
+    # one must leave exactly this (see `snapshot`); read once, on the first refusal.
+    before: tuple[Any, ...] | None = None
 
     def user(self, actor: str) -> Any:
         return {"owner": self.alice, "other": self.bob}.get(actor)
@@ -714,6 +719,10 @@ def make_world(alice: Any, bob: Any, visibility: str, *, with_run: bool) -> Worl
     shelves = make_shelves(alice, card, deck)
     world = World(alice=alice, bob=bob, card=card, deck=deck, run=run, token=token, shelves=shelves)
     world.comment = make_comment(alice, card)
+    for actor in ACTORS:
+        user = world.user(actor)
+        if user is not None:
+            world.secrets[actor] = ApiToken.objects.create(user=user, name="scripts")[1]
     return world
 
 
@@ -740,8 +749,7 @@ def client_for(world: World, actor: str, *, api: bool) -> Any:
     user = world.user(actor)
     if user is not None:
         if api:
-            _token, secret = ApiToken.objects.create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
+            client.credentials(HTTP_AUTHORIZATION=f"Token {world.secrets[actor]}")
         else:
             client.force_login(user)
     return client
@@ -805,7 +813,8 @@ def answer_is_as_expected(row: Row, actor: str, visibility: str, world: World) -
     expected = row.expect[actor].get(visibility, row.expect[actor].get(ANY))
     client = client_for(world, actor, api=row.api)
     refused = expected == LOGIN or expected >= 400
-    before = snapshot(world) if refused else None  # read only to compare after a refusal
+    if refused and world.before is None:  # read only to compare after a refusal
+        world.before = snapshot(world)
 
     response = send(client, row, world, actor)
 
@@ -818,7 +827,7 @@ def answer_is_as_expected(row: Row, actor: str, visibility: str, world: World) -
         if expected == 302:
             assert not response["Location"].startswith("/accounts/login/")
     if refused:
-        assert snapshot(world) == before, "a refused request changed something"
+        assert snapshot(world) == world.before, "a refused request changed something"
         if row.api:
             assert response["Content-Type"].startswith("application/json")
     if row.listed is not None and expected == 200:

@@ -12,7 +12,8 @@ no longer stands for its owner's table (a card changed since, or revoked) must d
 viewer what they draw without it. Then every URL pattern of the URL
 configuration is walked with every id it can take, in HTML, htmx and every format, as someone
 not logged in and as each user, and the API's as bob's scripts call it, with an API token; a
-marker of someone else's private card (or held card or deck) in any answer fails the test.
+marker of someone else's private card (or held card or deck) in any answer fails the test, and
+so does a template's own syntax in a page (a `{#` comment run past its line).
 Pictures and PDFs are checked by the bytes of the private images (the uploaded pictures and the
 rendered cards), not by text. A new view is walked the day it is added: a route whose
 parameters the walk cannot fill fails the test until it can.
@@ -486,18 +487,36 @@ def fill(route: str, values: dict[str, list[Any]]) -> list[str]:
     assert not route.startswith("^"), f"{route}: a regular-expression route; walk it by name"
     unknown = [name for name in names if name not in values and name != "pk"]
     assert not unknown, f"{route}: the privacy walk cannot fill {unknown}; teach it"
-    addresses = [route]
+    kind = "deck" if "deck" in route else "card"
+    addresses = [(route, None)]
     for name in names:
         pattern = re.compile(rf"<(?:\w+:)?{name}>")
-        if name == "pk":  # the id of what the route is about
-            choices = values["deck_pk"] if "deck" in route else values["card_pk"]
-        else:
-            choices = values[name]
-        addresses = [pattern.sub(str(value), a, count=1) for a in addresses for value in choices]
-    return ["/" + address for address in addresses]
+        filled = []
+        for address, pk in addresses:
+            if name == "pk":  # the id of what the route is about
+                choices = values[f"{kind}_pk"]
+            elif name == "number" and pk is not None:
+                # A version or revision: each one of that deck or card, and one past its last.
+                choices = values["numbers"].get((kind, pk), [1])
+            else:
+                choices = values[name]
+            filled += [
+                (pattern.sub(str(value), address, count=1), value if name == "pk" else pk)
+                for value in choices
+            ]
+        addresses = filled
+    return ["/" + address for address, _pk in addresses]
 
 
-def walk_values(town: Community) -> dict[str, list[Any]]:
+def numbers_of(kind: str, rows: Any) -> dict[tuple[str, int], list[int]]:
+    """Each card's revision numbers (or each deck's version numbers), and one past the last."""
+    found: dict[tuple[str, int], list[int]] = {}
+    for pk, number in rows:
+        found.setdefault((kind, pk), []).append(number)
+    return {key: sorted(numbers) + [max(numbers) + 1] for key, numbers in found.items()}
+
+
+def walk_values(town: Community) -> dict[str, Any]:
     card_ids = list(Card.objects.values_list("pk", flat=True))
     return {
         "preview": town.previews,
@@ -518,6 +537,10 @@ def walk_values(town: Community) -> dict[str, list[Any]]:
             set(CardRevision.objects.values_list("number", flat=True))
             | set(DeckVersion.objects.values_list("number", flat=True))
         ),
+        "numbers": {
+            **numbers_of("card", CardRevision.objects.values_list("card_id", "number")),
+            **numbers_of("deck", DeckVersion.objects.values_list("deck_id", "number")),
+        },
         "edition": [11, 14],
         "sheet": [1, 2],  # a deck's Tabletop Simulator card sheets
         "comment_id": list(Comment.objects.values_list("pk", flat=True)),
@@ -562,6 +585,22 @@ def leaked(response: Any, words: set[str], images: set[bytes], digests: set[byte
     return found
 
 
+TEMPLATE_SYNTAX = re.compile(rb"\{[#%{]")
+
+
+def template_syntax(response: Any) -> list[str]:
+    """A template's own syntax in a page sent (a comment run past its line, a tag mistyped):
+    never in what the world's people wrote, so never meant to be read."""
+    if response.streaming or not response.get("Content-Type", "").startswith("text/html"):
+        return []
+    found = TEMPLATE_SYNTAX.search(response.content)
+    return (
+        [f"template syntax: {response.content[found.start() : found.start() + 60]!r}"]
+        if found
+        else []
+    )
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [WORLD_SEED], ids=lambda seed: f"KOTC_PRIVACY_SEED={seed}")
 def test_no_private_text_or_picture_reaches_anyone_else(
@@ -596,10 +635,12 @@ def test_no_private_text_or_picture_reaches_anyone_else(
         for address in addresses:
             for query, headers in (("", {}), (EVERY_PARAMETER, {"HX-Request": "true"})):
                 response = client.get(address + query, headers=headers)
-                found = leaked(response, words, images, digests)
+                found = leaked(response, words, images, digests) + template_syntax(response)
                 if found:
                     who = viewer or "anonymous"
                     problems.setdefault(who, []).append(f"{who} GET {address + query}: {found}")
+                if response.status_code == 405:
+                    break  # a view that takes no GET answers none, whatever the query says
     # Bob's scripts: the API's routes with his token and no session, as its own addresses ask.
     _row, token = account_services.token_create(user=users["bob"], name="walk")
     script = Client(headers={"Authorization": f"Token {token}"})

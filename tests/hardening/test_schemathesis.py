@@ -136,6 +136,7 @@ UNSTATABLE: dict[tuple[str, str], dict[str, str]] = {
         "description": PRIMER_TEXT,
         "list": "the names of a list must be cards the viewer may see",
         "lines": "the same refusal, line by line",
+        "name": "a name, sent or on the list's first line ('# Name'): what a list says is data",
     },
     ("POST", "/api/v1/decks/{deck_id}/simulations/"): {
         "deck": "a deck the goldfish can play: how many cards, and whether the viewer may see"
