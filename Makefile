@@ -23,7 +23,7 @@ unexport PYTHONDONTWRITEBYTECODE
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve check test lint format install install-dev migrate bench loadtest smoke clean
+.PHONY: run dev serve check test lint format install install-dev migrate bench loadtest smoke clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,8 +45,13 @@ migrate: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_starter_set
 
+# The site as its users see it (its own error pages, static files as in production); `make dev`
+# keeps Django's debug pages and restarts when the code changes.
 run: migrate
-	$(PY) manage.py serve --host $(HOST) --port $(PORT)
+	DJANGO_DEBUG=false $(PY) manage.py serve --host $(HOST) --port $(PORT) --noreload
+
+dev: migrate
+	DJANGO_DEBUG=true $(PY) manage.py serve --host $(HOST) --port $(PORT)
 
 lint: install-dev
 	$(VENV)/bin/ruff check .

@@ -26,7 +26,7 @@ from decks import selectors
 from decks.api import ERROR, field_errors
 from decks.models import Deck, DeckVersion
 from decks.serializers import DeckSummarySerializer
-from decks.versions import MAX_NOTE, version_revert, version_save
+from decks.versions import MAX_NOTE, latest_version, version_revert, version_save
 from decks.versions_read import (
     ShownChange,
     ShownEntry,
@@ -110,6 +110,14 @@ class VersionSaveSerializer(serializers.Serializer):
     )
     snapshot = serializers.BooleanField(
         required=False, default=False, help_text="Publish the version as a snapshot."
+    )
+
+
+class VersionRevertSerializer(serializers.Serializer):
+    description = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Put back the version's description too (by default the deck keeps its own).",
     )
 
 
@@ -227,20 +235,32 @@ class DeckVersionListView(APIView):
 
     @extend_schema(
         request=VersionSaveSerializer,
-        responses={201: VersionDetailSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
+        responses={
+            200: VersionDetailSerializer,
+            201: VersionDetailSerializer,
+            400: ERROR,
+            403: ERROR,
+            404: ERROR,
+        },
         description="Save a version (with an optional note), or publish a snapshot. A plain"
-        " version of a deck unchanged since its latest is refused (400).",
+        " version of a deck unchanged since its latest is refused (400); a snapshot of such a"
+        " deck publishes that latest version (200) rather than adding one (201).",
     )
     def post(self, request: Request, pk: int) -> Response:
         deck = history_deck(user=request.user, pk=pk)
         _owned(request, deck)
         body = VersionSaveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        before = latest_version(deck)
         try:
             version = version_save(deck=deck, user=request.user, **body.validated_data)
         except ValidationError as error:
             raise ApiValidationError(field_errors(error)) from error
-        return Response(version_data(deck, version, request), status=status.HTTP_201_CREATED)
+        added = before is None or version.pk != before.pk
+        return Response(
+            version_data(deck, version, request),
+            status=status.HTTP_201_CREATED if added else status.HTTP_200_OK,
+        )
 
 
 class DeckVersionDetailView(APIView):
@@ -255,19 +275,24 @@ class DeckVersionDetailView(APIView):
 
 
 class DeckVersionRevertView(APIView):
-    """Make the deck as the version was, saved as a new version (history is kept)."""
+    """Make the deck's cards, name and edition as the version had them, saved as a new
+    version (history is kept); its description too when the body asks."""
 
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None,
+        request=VersionRevertSerializer,
         responses={201: VersionRevertedSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
     )
     def post(self, request: Request, pk: int, number: int) -> Response:
         deck, version = version_for_viewer(user=request.user, pk=pk, number=number)
         _owned(request, deck)
+        body = VersionRevertSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
         try:
-            new, left_out = version_revert(version=version, user=request.user)
+            new, left_out = version_revert(
+                version=version, user=request.user, **body.validated_data
+            )
         except ValidationError as error:
             raise ApiValidationError(field_errors(error)) from error
         data = {**version_data(deck, new, request), "left_out": left_out}

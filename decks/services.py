@@ -18,7 +18,7 @@ from django.utils import timezone
 from cards import rules
 from cards.models import Card
 from cards.services import card_update
-from decks.decklist import DecklistError, LineError, parse_decklist
+from decks.decklist import DecklistError, LineError, board_heading, parse_decklist
 from decks.input_checks import (
     BoardEntries,
     Entries,
@@ -345,6 +345,55 @@ class Added:
     added: int
     total: int
     board: str
+
+
+@dataclass(frozen=True)
+class QuickAdd:
+    """What the builder's box added, and the lines it left out: as written (under the board
+    headings they were under), with a problem each, numbered as they stand in `kept`."""
+
+    added: list[Added]
+    problems: tuple[LineError, ...] = ()
+    kept: str = ""
+
+
+@transaction.atomic
+def deck_quick_add_lines(*, deck: Deck, user: Any, text: str, board: str = Board.MAIN) -> QuickAdd:
+    """The quick add as the builder's box does it: the lines that are right are added, and
+    the others kept with their problems (a name found nowhere with its close names, a count
+    that cannot be), so one typo does not throw away the list. A problem of the whole list
+    (too many cards) adds nothing: DecklistError, as deck_quick_add raises it."""
+    try:
+        return QuickAdd(deck_quick_add(deck=deck, user=user, text=text, board=board))
+    except DecklistError as error:
+        wrong = {problem.line for problem in error.errors}
+        if None in wrong:
+            raise
+        problems = error.errors
+    lines = text.splitlines()
+    # The right lines alone, each where it was (a blank line is skipped), so that a problem
+    # found now names the same line.
+    right = "\n".join("" if number in wrong else line for number, line in enumerate(lines, 1))
+    if not parse_decklist(right, board=board)[0]:
+        raise DecklistError(problems)
+    added = deck_quick_add(deck=deck, user=user, text=right, board=board)
+    kept: list[str] = []
+    renumbered: list[LineError] = []
+    heading: str | None = None
+    for number, line in enumerate(lines, 1):
+        if board_heading(line) is not None:
+            heading = line
+        elif number in wrong:
+            if heading is not None:  # the board it was meant for
+                kept.append(heading)
+                heading = None
+            kept.append(line)
+            renumbered += [
+                LineError(len(kept), problem.message)
+                for problem in problems
+                if problem.line == number
+            ]
+    return QuickAdd(added, tuple(renumbered), "\n".join(kept))
 
 
 @transaction.atomic

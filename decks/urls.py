@@ -65,5 +65,6 @@ urlpatterns = [
         "decks/<int:pk>/tabletop/back.jpg", tabletop.deck_tabletop_back, name="deck-tabletop-back"
     ),
     path("decks/<int:pk>/cockatrice.txt", tabletop.deck_cockatrice, name="deck-cockatrice"),
+    path("decks/<int:pk>/cockatrice.xml", tabletop.deck_cockatrice_set, name="deck-cockatrice-set"),
     path("decks/<int:pk>/odds/", odds.deck_odds, name="deck-odds"),
 ]

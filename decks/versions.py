@@ -136,7 +136,9 @@ def clean_note(note: Any) -> str:
 def version_save(*, deck: Deck, user: Any, note: Any = "", snapshot: Any = False) -> DeckVersion:
     """The owner's "Save version": the deck as it is now, with the builder's changes since the
     latest version, and a note. A snapshot is published even when nothing changed (a state
-    others are shown as it is); a plain version of an unchanged deck is refused."""
+    others are shown as it is): the latest version itself is published when it holds the deck
+    exactly as it is, its cards' texts included, rather than a version with no change in it;
+    a plain version of an unchanged deck is refused."""
     require_owner(deck, user)
     text = clean_note(note)
     if not isinstance(snapshot, bool):
@@ -144,6 +146,12 @@ def version_save(*, deck: Deck, user: Any, note: Any = "", snapshot: Any = False
     versions_ensure(deck)
     version = version_record(deck=deck, author=user, note=text, snapshot=snapshot)
     if version is None and snapshot:
+        latest = latest_version(deck)
+        if latest is not None and latest.entries == entry_rows(deck):
+            latest.snapshot = True
+            latest.note = text or latest.note
+            latest.save(update_fields=["snapshot", "note"])
+            return latest
         version = version_record(deck=deck, author=user, note=text, snapshot=True, force=True)
     if version is None:
         number = latest_version(deck).number  # type: ignore[union-attr]
@@ -154,10 +162,14 @@ def version_save(*, deck: Deck, user: Any, note: Any = "", snapshot: Any = False
 
 
 @transaction.atomic
-def version_revert(*, version: DeckVersion, user: Any) -> tuple[DeckVersion, int]:
-    """Make the deck as `version` was: its details and entries, as a new version (none is
-    deleted). A card the owner may no longer use (deleted, or made private by its designer)
-    is left out. Returns the new version and the copies left out."""
+def version_revert(
+    *, version: DeckVersion, user: Any, description: bool = False
+) -> tuple[DeckVersion, int]:
+    """Make the deck as `version` was: its name, edition and entries, and its description
+    (the primer) only when asked, as a new version (none is deleted): a primer is written
+    apart from the list, and going back to an older list must not take back what was written
+    since. A card the owner may no longer use (deleted, or made private by its designer) is
+    left out. Returns the new version and the copies left out."""
     deck = Deck.objects.select_for_update().get(pk=version.deck_id)
     require_owner(deck, user)
     wanted = [
@@ -177,13 +189,17 @@ def version_revert(*, version: DeckVersion, user: Any) -> tuple[DeckVersion, int
         edition = clean_edition(version.edition)
     except ValidationError:
         edition = deck.edition  # an edition whose data has since been removed
-    deck.name, deck.description, deck.edition = version.name, version.description, edition
+    deck.name, deck.edition = version.name, edition
+    if description:
+        deck.description = version.description
     deck.save()
     DeckEntry.objects.filter(deck=deck).delete()
     DeckEntry.objects.bulk_create(
         DeckEntry(deck=deck, card=card, count=count, board=board) for card, count, board in rows
     )
     note = f"Reverted to version {version.number}"
+    if description:
+        note += ", its description too"
     if left_out:
         note += f"; {left_out} cop{'ies' if left_out != 1 else 'y'} left out (no longer usable)"
     new = version_record(deck=deck, author=user, note=note, force=True)

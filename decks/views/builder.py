@@ -121,16 +121,18 @@ def _count_note(name: str, count: int, board: str) -> str:
 @login_required
 @require_POST
 def deck_quick_add(request: HttpRequest, pk: int) -> HttpResponse:
-    """Add the cards of a few '4 Spark' lines at once (services.deck_quick_add). With htmx,
-    the box answers with its problems, or empty and the list, panel and status swapped in;
-    without, the page again (400 with the problems, the lines kept) or a redirect to it."""
+    """Add the cards of a few '4 Spark' lines at once (services.deck_quick_add_lines): the
+    lines that are right are added, and the others stay in the box with their problems. With
+    htmx, the box answers with what it kept (or empty), and once cards are added the list,
+    panel and status are swapped in; without, the page again (400 when nothing was added, the
+    lines kept) or a redirect to it."""
     deck = selectors.deck_for_owner(user=request.user, pk=pk, entries=False)
     form = QuickAddForm(request.POST)
     line_errors: list[Any] = []
     announce = ""
     if form.is_valid():
         try:
-            added = services.deck_quick_add(
+            done = services.deck_quick_add_lines(
                 deck=deck,
                 user=request.user,
                 text=form.cleaned_data["lines"],
@@ -145,12 +147,31 @@ def deck_quick_add(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             add_validation_errors(form, error, on_fields=False)
         else:
-            announce = _added_note(added)
+            announce = _added_note(done.added)
+            if done.problems:
+                line_errors = list(done.problems)
+                count = len({problem.line for problem in done.problems})
+                announce += f" {count} line{'s' if count != 1 else ''} kept in the box to fix."
+                form = QuickAddForm({"lines": done.kept, "board": form.cleaned_data["board"]})
+                form.is_valid()
+                form.add_error(
+                    None,
+                    f"{count} line{'s' if count != 1 else ''} not added: fix "
+                    f"{'them' if count != 1 else 'it'} and add again.",
+                )
     view = view_mode(request)
     if not is_htmx(request):
         if form.errors:
+            if announce:
+                messages.success(request, announce)
             deck = selectors.deck_for_viewer(user=request.user, pk=deck.pk)
-            return detail_page(request, deck, status=400, quick_form=form, quick_errors=line_errors)
+            return detail_page(
+                request,
+                deck,
+                status=200 if announce else 400,
+                quick_form=form,
+                quick_errors=line_errors,
+            )
         messages.success(request, announce)
         suffix = f"?view={VISUAL_VIEW}" if view == VISUAL_VIEW else ""
         return redirect(deck.get_absolute_url() + suffix)

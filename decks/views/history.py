@@ -96,14 +96,19 @@ def deck_version_save(request: HttpRequest, pk: int) -> HttpResponse:
             for problem in problems:
                 messages.error(request, problem)
         return redirect("deck-history", pk=deck.pk)
+    before = latest_version(deck)
     try:
         version = save_version(deck=deck, user=request.user, **form.cleaned_data)
     except ValidationError as error:
         for problem in validation_messages(error):
             messages.error(request, problem)
     else:
-        what = "Snapshot" if version.snapshot else "Version"
-        messages.success(request, f"{what} {version.number} is saved.")
+        if before is not None and version.pk == before.pk:
+            text = f"Version {version.number} holds the deck as it is: it is published."
+        else:
+            what = "Snapshot" if version.snapshot else "Version"
+            text = f"{what} {version.number} is saved."
+        messages.success(request, text)
     return redirect("deck-history", pk=deck.pk)
 
 
@@ -129,8 +134,11 @@ def deck_version(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def deck_version_revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     deck, version = version_for_viewer(user=request.user, pk=pk, number=number)
     selectors.deck_for_owner(user=request.user, pk=deck.pk, entries=False)  # 403 for others
-    new, left_out = version_revert(version=version, user=request.user)
+    with_description = request.POST.get("description") == "on"
+    new, left_out = version_revert(version=version, user=request.user, description=with_description)
     text = f"The deck is as version {version.number} was, saved as version {new.number}."
+    if not with_description:
+        text += " Its description was kept as it is."
     if left_out:
         text += f" {left_out} copies of cards you may no longer use were left out."
     messages.success(request, text)
@@ -140,8 +148,10 @@ def deck_version_revert(request: HttpRequest, pk: int, number: int) -> HttpRespo
 @require_GET
 def deck_versions_compare(request: HttpRequest, pk: int) -> HttpResponse:
     deck = history_deck(user=request.user, pk=pk)
-    form = CompareVersionsForm(request.GET or None)
     choices = list(viewer_versions(deck, request.user).values_list("number", flat=True)[:200])
+    # Opened without a choice: the version before the latest against the latest (newest first).
+    opening = {"a": choices[1], "b": choices[0]} if len(choices) > 1 else None
+    form = CompareVersionsForm(request.GET or opening)
     context: dict[str, Any] = {"deck": deck, "form": form, "choices": choices}
     if not form.is_bound:
         return render(request, "decks/history_compare.html", context)

@@ -28,10 +28,12 @@ from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
+from cards.templatetags.card_tags import card_render_url
 from decks import selectors
-from decks.models import Deck
+from decks.models import Board, Deck
+from decks.selectors import sorted_entries
 from decks.tabletop import SavedObject, plan_sheets, saved_object
-from decks.tabletop_cockatrice import cockatrice_list_text
+from decks.tabletop_cockatrice import cockatrice_list_text, cockatrice_set_xml
 from decks.tabletop_keys import KEY_DAYS, deck_state, key_expiry, key_holder, viewer_key
 from decks.tabletop_sheets import back_jpeg, card_text, deck_cards, queue_renders, sheet_jpeg
 from kotc_site.token_reads import token_readable
@@ -143,4 +145,22 @@ def deck_cockatrice(request: HttpRequest, pk: int) -> HttpResponse:
     text = cockatrice_list_text(deck=deck, user=request.user)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "-cockatrice.txt")}"'
+    return response
+
+
+@token_readable
+@require_GET
+def deck_cockatrice_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deck's cards as a Cockatrice custom set, the cards its list names (maybeboard too),
+    as the viewer may see them."""
+    deck = selectors.deck_for_viewer(user=request.user, pk=pk)
+    cards = [entry.card for entry in sorted_entries(deck)]
+    cards += [entry.card for entry in sorted_entries(deck, Board.MAYBE)]
+    body = cockatrice_set_xml(
+        cards,
+        picture_url=lambda card: request.build_absolute_uri(card_render_url(card)),
+        long_name=f"{deck.name} (Keeper of the Cards)",
+    )
+    response = HttpResponse(body, content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "-cockatrice.xml")}"'
     return response

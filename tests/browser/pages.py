@@ -187,6 +187,7 @@ NOT_PAGES = {
     "deck-tabletop-sheet": "a picture",
     "deck-tabletop-back": "a picture",
     "deck-cockatrice": "a file",
+    "deck-cockatrice-set": "a file",
     "shelves-smart": "a saved search: opens My cards or My decks searched by it (a redirect)",
     "deck-shortfall": "part of the deck page",
     "deck-export": "a file",

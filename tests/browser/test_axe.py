@@ -105,6 +105,7 @@ def serve_axe(page: Any) -> None:
 
 
 def violations(page: Any) -> list[dict[str, Any]]:
+    serve_axe(page)
     page.add_script_tag(url=AXE_URL)
     return page.evaluate(RUN_AXE, STANDARDS)
 

@@ -95,16 +95,18 @@ def test_save_diff_revert_publish_and_compare(page, live_server, inline_workers)
     page.goto(f"/decks/{deck_id}/")
     page.locator('#deck-entries .count-pill[data-size="40"]').wait_for()
 
-    # Publish a snapshot: its own read-only page.
+    # Publish a snapshot: the deck is as version 3 holds it, which is published, with its own
+    # read-only page; no empty version is added.
     page.get_by_role("link", name="History").click()
     page.get_by_label("Note").fill("Tournament list")
     page.get_by_role("button", name="Publish snapshot").click()
-    snapshot = page.locator("#version-4")
-    snapshot.wait_for()
+    snapshot = page.locator("#version-3")
+    page.get_by_text("Tournament list").wait_for()
     assert "Published snapshot" in snapshot.inner_text()
-    snapshot.get_by_role("link", name="Version 4").click()
+    assert page.locator(".version-row").count() == 3
+    snapshot.get_by_role("link", name="Version 3").click()
     heading = page.get_by_role("heading", level=1).inner_text()
-    assert heading.startswith("Published snapshot 4")
+    assert heading.startswith("Published snapshot 3")
 
     # Two decks side by side.
     page.goto(f"/decks/{deck_id}/")

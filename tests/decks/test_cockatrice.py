@@ -155,3 +155,70 @@ def test_a_list_without_a_title_still_needs_a_name(api, alice) -> None:
     answer = api.post("/api/v1/decks/import/", {"list": "3 Ember Wisp\n"}, format="json")
     assert answer.status_code == 400
     assert "start the list with '# Name'" in answer.json()["name"][0]
+
+
+def cockatrice_cards(body: bytes) -> dict[str, dict[str, object]]:
+    """The custom set read as Cockatrice's card database (version 4) requires it: its root and
+    version, a set with a name, and each card with a name, in at least one set of the file,
+    with the elements in the order the format lays down; the card's fields by its name."""
+    from lxml import etree
+
+    root = etree.fromstring(body)
+    assert root.tag == "cockatrice_carddatabase" and root.get("version") == "4"
+    assert [child.tag for child in root] == ["info", "sets", "cards"]
+    codes = {card_set.findtext("name") for card_set in root.iterfind("sets/set")}
+    assert codes and all(codes)
+    order = ["name", "text", "prop", "set", "related", "reverse-related", "token", "tablerow"]
+    found = {}
+    for card in root.iterfind("cards/card"):
+        tags = [child.tag for child in card]
+        assert tags == sorted(tags, key=order.index), tags
+        assert card.findtext("name") and card.find("set") is not None
+        assert {each.text for each in card.iterfind("set")} <= codes
+        assert int(card.findtext("tablerow")) in (0, 1, 2, 3)
+        found[card.findtext("name")] = {
+            "text": card.findtext("text"),
+            **{prop.tag: prop.text for prop in card.find("prop")},
+            "picture": card.find("set").get("picurl"),
+        }
+    return found
+
+
+def test_the_custom_set_names_the_cards_the_list_names(alice, bob, make_card, make_deck) -> None:
+    wisp = make_card(visibility="public")
+    spark = make_card(visibility="public", name="Spark Bolt", kind="spell", sp=None, hp=None)
+    secret = make_card(name="Hidden Ember")
+    deck = make_deck(entries=[(wisp, 3), (spark, 2), (secret, 1)], maybe=[(wisp, 1)])
+    deck.visibility = "public"
+    deck.save()
+    client = Client()
+    client.force_login(alice)
+    answer = client.get(reverse("deck-cockatrice-set", args=[deck.pk]))
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("application/xml")
+    assert answer["Content-Disposition"].startswith("attachment;")
+    cards = cockatrice_cards(answer.content)
+    listed = {
+        name
+        for _zone, _count, name in cockatrice_reads(
+            client.get(reverse("deck-cockatrice", args=[deck.pk])).content.decode()
+        )[1]
+    }
+    assert set(cards) == listed == {"Ember Wisp", "Spark Bolt", "Hidden Ember"}
+    assert cards["Ember Wisp"]["cmc"] == str(wisp.level) and cards["Ember Wisp"]["pt"] == "1/2"
+    assert cards["Spark Bolt"]["type"] == "Spell" and "pt" not in cards["Spark Bolt"]
+    assert cards["Ember Wisp"]["text"].endswith(wisp.ability_text.strip())
+    assert cards["Ember Wisp"]["picture"].startswith("http://testserver/api/v1/cards/")
+    # Another viewer's set leaves out the private card, as their list does.
+    client.force_login(bob)
+    theirs = cockatrice_cards(client.get(reverse("deck-cockatrice-set", args=[deck.pk])).content)
+    assert set(theirs) == {"Ember Wisp", "Spark Bolt"}
+
+
+def test_the_custom_set_is_xml_whatever_a_card_holds(alice, make_card, make_deck) -> None:
+    wisp = make_card(visibility="public")
+    type(wisp).objects.filter(pk=wisp.pk).update(ability_text="Draw\x0b 1 <card> & \x00more.")
+    deck = make_deck(entries=[(wisp, 3)], name="Tags & <marks>")
+    client = Client()
+    client.force_login(alice)
+    cards = cockatrice_cards(client.get(reverse("deck-cockatrice-set", args=[deck.pk])).content)
+    assert cards["Ember Wisp"]["text"].endswith("Draw 1 <card> & more.")

@@ -1,6 +1,6 @@
 """The quick add of the deck page: a few '4 Spark' lines at once, matched as a list import
 matches them (own cards, then the collection, then public cards), names completed as they are
-typed. Every bad line is named and nothing is half-saved."""
+typed. The lines that are right are added, and every wrong one is kept and named."""
 
 import re
 
@@ -188,18 +188,36 @@ def test_adding_with_htmx_swaps_in_the_list_and_an_empty_box(client, alice, make
     assert re.search(r'id="quick-add-lines"[^>]*>\s*</textarea>', html)  # empty for more lines
 
 
-def test_bad_lines_with_htmx_keep_the_text_and_name_each_problem(client, alice, make_deck, cards):
+def test_the_right_lines_are_added_and_the_wrong_ones_kept_with_their_problems(
+    client, alice, make_deck, cards
+):
     deck = make_deck()
     client.force_login(alice)
-    lines = "4 Spark\n0 Fire Drake\n2 Hidden Drake"
+    lines = "4 Spark\n0 Fire Drake\nMaybeboard\n1 Ember Wisp\n2 Hiden Drake"
     response = client.post(quick_add_url(deck), {"lines": lines}, **HTMX)
     html = response.content.decode()
-    assert response.status_code == 200  # htmx swaps in a successful answer only
+    assert response.status_code == 200
+    assert 'id="deck-entries"' in html  # the list, panel and status swapped in
+    assert "Added 4 × Spark to the deck; 1 × Ember Wisp to the maybeboard." in text(html)
+    assert "2 lines kept in the box to fix." in text(html)
+    assert "2 lines not added: fix them and add again." in html
+    # The wrong lines stay, under the board they were meant for, numbered as they stand now.
+    assert ">0 Fire Drake\nMaybeboard\n2 Hiden Drake</textarea>" in html
+    assert "Line 1: the count must be at least 1, not 0." in html
+    assert "Line 3: no card named &#x27;Hiden Drake&#x27;" in html
+    assert "Did you mean" in html or "did you mean" in html
+    assert boards(deck) == {("main", "Spark"): 4, ("maybe", "Ember Wisp"): 1}
+
+
+def test_a_list_with_no_right_line_adds_nothing(client, alice, make_deck, cards):
+    deck = make_deck()
+    client.force_login(alice)
+    lines = "0 Fire Drake\n2 Hidden Drake"
+    html = client.post(quick_add_url(deck), {"lines": lines}, **HTMX).content.decode()
     assert 'id="deck-entries"' not in html  # the list is as it was
     assert "2 problems in the list; nothing was added." in html
-    assert "Line 2: the count must be at least 1, not 0." in html
-    assert "Line 3: no card named &#x27;Hidden Drake&#x27;" in html
-    assert "4 Spark\n0 Fire Drake\n2 Hidden Drake</textarea>" in html
+    assert "Line 2: no card named &#x27;Hidden Drake&#x27;" in html
+    assert "0 Fire Drake\n2 Hidden Drake</textarea>" in html
     assert not DeckEntry.objects.filter(deck=deck).exists()
 
 

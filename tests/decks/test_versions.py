@@ -47,8 +47,20 @@ def test_saving_an_unchanged_deck_is_refused_but_a_snapshot_is_published(alice, 
     with pytest.raises(ValidationError) as error:
         version_save(deck=deck, user=alice)
     assert "Nothing has changed since version 1" in str(error.value)
+    # Published as it is: the latest version holds it already, so no empty version is added.
     snapshot = version_save(deck=deck, user=alice, snapshot=True, note="Release")
-    assert snapshot.snapshot and snapshot.number == 2
+    assert (snapshot.snapshot, snapshot.number, snapshot.note) == (True, 1, "Release")
+    assert numbers(deck) == [1]
+
+
+def test_a_snapshot_of_cards_rewritten_since_is_a_new_version(alice, make_deck, make_card):
+    card = make_card(name="Ash", visibility="public")
+    deck = make_deck(entries=[(card, 2)])
+    card.flavor_text = "Rewritten since."
+    card.save()
+    snapshot = version_save(deck=deck, user=alice, snapshot=True)
+    assert (snapshot.snapshot, snapshot.number) == (True, 2)
+    assert snapshot.entries[0]["definition"]["flavor_text"] == "Rewritten since."
 
 
 def test_only_the_owner_saves(bob, make_deck):
@@ -98,6 +110,24 @@ def test_revert_makes_a_new_version_equal_to_the_old(alice, make_deck, make_card
     assert entries_diff(deck.versions.get(number=1).entries, new.entries).is_empty
 
 
+def test_revert_keeps_the_primer_written_since_unless_asked(alice, make_deck, make_card, client):
+    one, two = make_card(name="Ash", visibility="public"), make_card(name="Bolt")
+    deck = make_deck(entries=[(one, 2)], name="First")  # version 1: no description
+    services.deck_update(deck=deck, user=alice, description="How to play it, at length.")
+    services.deck_set_entries(deck=deck, user=alice, entries=[(two, 4)])
+    client.force_login(alice)
+    answer = client.post(f"/decks/{deck.pk}/history/1/revert/", follow=True)
+    assert "Its description was kept as it is." in answer.content.decode()
+    deck.refresh_from_db()
+    assert deck.description == "How to play it, at length."
+    assert [(e.card_id, e.count) for e in deck.entries.all()] == [(one.pk, 2)]
+    # Asked: the version's description comes back with its cards.
+    client.post(f"/decks/{deck.pk}/history/1/revert/", {"description": "on"})
+    deck.refresh_from_db()
+    assert deck.description == ""
+    assert deck.versions.order_by("-number").first().note.endswith("its description too")
+
+
 def test_revert_leaves_out_cards_no_longer_usable(alice, bob, make_deck, make_card):
     theirs = make_card(owner=bob, name="Borrowed", visibility="public")
     mine = make_card(name="Mine")
@@ -143,9 +173,9 @@ def test_history_page_lists_versions_with_diff_and_revert(client, alice, make_de
     diff = client.get(f"/decks/{deck.pk}/history/2/").content.decode()
     assert "Changes since version 1" in diff and card.name in diff
     client.post(f"/decks/{deck.pk}/history/save/", {"note": "", "snapshot": "true"})
-    assert deck.versions.get(number=3).snapshot
+    assert deck.versions.get(number=2).snapshot and deck.versions.count() == 2
     response = client.post(f"/decks/{deck.pk}/history/1/revert/")
-    assert response.status_code == 302 and deck.versions.count() == 4
+    assert response.status_code == 302 and deck.versions.count() == 3
 
 
 def test_history_pages_refuse_bad_input(client, alice, bob, make_deck):
@@ -175,3 +205,16 @@ def test_compare_versions_page_shows_changes_and_missing_runs(client, alice, mak
     page = client.get(f"/decks/{deck.pk}/history/compare/?a=1&b=2").content.decode()
     assert "Ash" in page and "Bolt" in page
     assert "Version 1 and Version 2 have no finished goldfish run" in page
+
+
+def test_compare_opens_on_the_previous_version_against_the_latest(
+    client, alice, make_deck, make_card
+):
+    one, two = make_card(name="Ash"), make_card(name="Bolt")
+    deck = make_deck(entries=[(one, 2)])
+    services.deck_set_entries(deck=deck, user=alice, entries=[(two, 1)])
+    services.deck_set_entries(deck=deck, user=alice, entries=[(two, 3)])
+    client.force_login(alice)
+    page = client.get(f"/decks/{deck.pk}/history/compare/").content.decode()
+    assert '<option value="2" selected>' in page and '<option value="3" selected>' in page
+    assert "Version 2 and Version 3" in page

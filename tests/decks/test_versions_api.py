@@ -25,17 +25,19 @@ def test_list_read_save_publish_revert(api, alice, make_deck, make_card):
     assert [c["name"] for c in body["changes"]] == ["Bolt"]
     assert body["changes"][0]["change"] == "added" and body["changes"][0]["after"] == 3
     assert {e["name"]: e["count"] for e in body["entries"]} == {"Ash": 2, "Bolt": 3}
+    # Published as it is: version 2 holds the deck already, and becomes the snapshot.
     published = api.post(URL.format(deck.pk), {"snapshot": True}, format="json")
-    assert published.status_code == 201 and published.json()["snapshot"] is True
+    assert published.status_code == 200 and published.json()["snapshot"] is True
+    assert published.json()["number"] == 2
     listing = api.get(URL.format(deck.pk)).json()
-    assert listing["count"] == 3
-    assert [v["number"] for v in listing["results"]] == [3, 2, 1]
-    assert listing["results"][1]["diff"]["added"] == 1
+    assert listing["count"] == 2
+    assert [v["number"] for v in listing["results"]] == [2, 1]
+    assert listing["results"][0]["diff"]["added"] == 1
     one_version = api.get(URL.format(deck.pk) + "1/")
     assert one_version.status_code == 200 and one_version.json()["against"] is None
     reverted = api.post(URL.format(deck.pk) + "1/revert/")
     assert reverted.status_code == 201, reverted.content
-    assert reverted.json()["number"] == 4 and reverted.json()["left_out"] == 0
+    assert reverted.json()["number"] == 3 and reverted.json()["left_out"] == 0
     assert reverted.json()["diff"] == {"added": 0, "removed": 1, "changed": 0}
     assert deck.entries.count() == 1
 
@@ -79,8 +81,8 @@ def test_who_may_do_what(api, alice, bob, make_deck, visibility, viewer):
         assert (revert, save) == (404, 404)
     elif viewer == "other":
         assert (revert, save) == (403, 403)
-    else:
-        assert (revert, save) == (201, 201)
+    else:  # the revert's version holds the deck as it is: publishing publishes that one
+        assert (revert, save) == (201, 200)
 
 
 # -- privacy ----------------------------------------------------------------------------------
@@ -176,3 +178,19 @@ def test_a_patch_of_details_and_entries_is_one_version_or_none(api, alice, make_
     assert api.patch(f"/api/v1/decks/{deck.pk}/", bad, format="json").status_code == 400
     deck.refresh_from_db()
     assert deck.name == "Ashes" and DeckVersion.objects.filter(deck=deck).count() == 2
+
+
+def test_revert_puts_back_the_description_only_when_asked(api, alice, make_deck, make_card):
+    deck = make_deck(entries=[(make_card(name="Ash"), 2)])
+    deck.description = "Written since."
+    deck.save()
+    api.force_authenticate(alice)
+    assert api.post(URL.format(deck.pk) + "1/revert/").status_code == 201
+    deck.refresh_from_db()
+    assert deck.description == "Written since."
+    answer = api.post(URL.format(deck.pk) + "1/revert/", {"description": True}, format="json")
+    assert answer.status_code == 201
+    deck.refresh_from_db()
+    assert deck.description == ""
+    refused = api.post(URL.format(deck.pk) + "1/revert/", {"description": "maybe"}, format="json")
+    assert refused.status_code == 400 and "description" in refused.json()

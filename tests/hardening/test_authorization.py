@@ -261,10 +261,10 @@ API_ROWS = [
     Row("get", "/api/v1/decks/{deck}/print.pdf", read(), api=True),
     # versions: seen by whoever may see the deck; saved, published and reverted by its owner
     Row("get", "/api/v1/decks/{deck}/versions/", read(), api=True),
-    Row(
+    Row(  # the world's deck is as its version 1 holds it: that version is published
         "post",
         "/api/v1/decks/{deck}/versions/",
-        change(201, anonymous=401),
+        change(200, anonymous=401),
         {"snapshot": True},
         api=True,
     ),
@@ -511,6 +511,7 @@ SITE_ROWS = [
     Row("get", "/decks/{deck}/tabletop/1.jpg", read()),
     Row("get", "/decks/{deck}/tabletop/back.jpg", read()),
     Row("get", "/decks/{deck}/cockatrice.txt", read()),
+    Row("get", "/decks/{deck}/cockatrice.xml", read()),
     Row("get", "/decks/{deck}/odds/?cards={card}&turn=3", read(), headers=HTMX),
     Row("get", "/decks/{deck}/print/", read()),
     Row("get", "/decks/{deck}/print.pdf?paper=letter", read()),

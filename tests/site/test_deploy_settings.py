@@ -51,15 +51,52 @@ def run_python(script: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def production_value(expression: str, tmp_path, **env: str) -> str:
-    shown = run_python(
-        f"import django; django.setup(); from django.conf import settings; print({expression})",
-        DJANGO_SETTINGS_MODULE="kotc_site.settings.production",
-        KOTC_VAR_DIR=str(tmp_path),
-        **{**PRODUCTION, **env},
+# Reads the production settings once for each environment given, in one Python process: the
+# settings module is imported afresh each time (it reads its environment when imported), and a
+# setting it does not set is Django's default, as django.conf.settings would give it.
+READ_SETTINGS = """
+import importlib, json, os, sys, types
+from django.conf import global_settings
+start = dict(os.environ)
+shown = []
+for expression, env in json.loads(sys.stdin.read()):
+    os.environ.clear()
+    os.environ.update({**start, **env})
+    for name in [m for m in sys.modules if m.startswith("kotc_site.settings")]:
+        del sys.modules[name]
+    module = importlib.import_module("kotc_site.settings.production")
+    names = {k: v for k, v in vars(global_settings).items() if k.isupper()}
+    settings = types.SimpleNamespace(**{**names, **vars(module)})
+    values = eval(f"({expression},)", {"settings": settings})
+    shown.append(" ".join(str(value) for value in values))
+print(json.dumps(shown))
+"""
+
+
+def production_values(tmp_path, *cases: tuple[str, dict[str, str]]) -> list[str]:
+    """Each (expression, environment)'s value in the production settings, with PRODUCTION and
+    that environment, as `print(expression)` would show it."""
+    import json
+
+    shown = subprocess.run(
+        [sys.executable, "-c", READ_SETTINGS],
+        cwd=ROOT,
+        env={
+            **clean_environment(),
+            "DJANGO_SETTINGS_MODULE": "kotc_site.settings.production",
+            "KOTC_VAR_DIR": str(tmp_path),
+        },
+        input=json.dumps([(expression, {**PRODUCTION, **env}) for expression, env in cases]),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert shown.returncode == 0, shown.stderr
-    return shown.stdout.strip()
+    return json.loads(shown.stdout.strip().splitlines()[-1])
+
+
+def production_value(expression: str, tmp_path, **env: str) -> str:
+    return production_values(tmp_path, (expression, env))[0]
 
 
 def assert_check_deploy_is_clean(tmp_path: Path, **env: str) -> None:
@@ -141,34 +178,33 @@ def test_production_refuses_to_start_without_a_shared_cache(tmp_path):
 
 def test_cookies_are_secure_unless_a_plain_http_staging_site_says_otherwise(tmp_path):
     cookies = "settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE"
-    assert production_value(cookies, tmp_path) == "True True"
-    staging = production_value(
-        cookies + ", settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS",
+    staging = {
+        "DJANGO_SECURE_COOKIES": "false",
+        "DJANGO_SECURE_SSL_REDIRECT": "false",
+        "DJANGO_HSTS_SECONDS": "0",
+    }
+    assert production_values(
         tmp_path,
-        DJANGO_SECURE_COOKIES="false",
-        DJANGO_SECURE_SSL_REDIRECT="false",
-        DJANGO_HSTS_SECONDS="0",
-    )
-    assert staging == "False False False 0"
+        (cookies, {}),
+        (cookies + ", settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS", staging),
+    ) == ["True True", "False False False 0"]
 
 
 def test_the_proxy_https_header_is_trusted_only_when_named(tmp_path):
-    assert production_value("settings.SECURE_PROXY_SSL_HEADER", tmp_path) == "None"
-    named = production_value(
-        "settings.SECURE_PROXY_SSL_HEADER",
-        tmp_path,
-        DJANGO_SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto",
-    )
-    assert named == "('HTTP_X_FORWARDED_PROTO', 'https')"
+    header = "settings.SECURE_PROXY_SSL_HEADER"
+    named = {"DJANGO_SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto"}
+    assert production_values(tmp_path, (header, {}), (header, named)) == [
+        "None",
+        "('HTTP_X_FORWARDED_PROTO', 'https')",
+    ]
 
 
 def test_a_bucket_name_moves_the_pictures_to_s3(tmp_path):
     storage = "settings.STORAGES['default']['BACKEND']"
-    assert production_value(storage, tmp_path).endswith("FileSystemStorage")
-    assert (
-        production_value(storage, tmp_path, DJANGO_AWS_STORAGE_BUCKET_NAME="kotc-media")
-        == "storages.backends.s3.S3Storage"
-    )
+    bucket = {"DJANGO_AWS_STORAGE_BUCKET_NAME": "kotc-media"}
+    on_disk, in_bucket = production_values(tmp_path, (storage, {}), (storage, bucket))
+    assert on_disk.endswith("FileSystemStorage")
+    assert in_bucket == "storages.backends.s3.S3Storage"
 
 
 def test_production_mode_refuses_to_start_without_a_secret_key(tmp_path):
@@ -202,7 +238,7 @@ def test_hsts_is_raised_step_by_step_and_check_deploy_stays_clean(tmp_path):
             "DJANGO_HSTS_PRELOAD": "true",
         },
     ]
-    shown = [production_value(HSTS, tmp_path, **step) for step in steps]
+    shown = production_values(tmp_path, *((HSTS, step) for step in steps))
     assert shown == [
         "86400 False False",
         "604800 False False",
@@ -225,8 +261,11 @@ def test_check_deploy_still_warns_when_hsts_is_off(tmp_path):
 
 
 def test_production_asks_staff_for_a_code_and_development_does_not(tmp_path):
-    assert production_value("settings.KOTC_ADMIN_2FA", tmp_path) == "True"
-    assert production_value("settings.KOTC_ADMIN_2FA", tmp_path, KOTC_ADMIN_2FA="false") == "False"
+    assert production_values(
+        tmp_path,
+        ("settings.KOTC_ADMIN_2FA, settings.KOTC_CSP", {}),
+        ("settings.KOTC_ADMIN_2FA", {"KOTC_ADMIN_2FA": "false"}),
+    ) == ["True report-only", "False"]
     shown = run_manage(
         "shell",
         "-c",
@@ -235,4 +274,3 @@ def test_production_asks_staff_for_a_code_and_development_does_not(tmp_path):
     )
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.split()[-2:] == ["False", "report-only"]
-    assert production_value("settings.KOTC_CSP", tmp_path) == "report-only"

@@ -25,13 +25,20 @@ class Command(BaseCommand):
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", default="8000")
         parser.add_argument("--no-worker", action="store_true", help="Do not start a worker.")
+        parser.add_argument(
+            "--noreload", action="store_true", help="Do not restart when the code changes."
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         # The autoreloader runs this command again in a child process (RUN_MAIN=true):
         # only the first process starts the worker.
         if not options["no_worker"] and os.environ.get("RUN_MAIN") != "true":
             self.start_worker()
-        call_command("runserver", f"{options['host']}:{options['port']}")
+        call_command(
+            "runserver",
+            f"{options['host']}:{options['port']}",
+            use_reloader=not options["noreload"],
+        )
 
     def start_worker(self) -> None:
         for folder in ("queue", "processed"):
