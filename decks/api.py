@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 from cards.models import Card
 from decks import selectors, services, validation
 from decks.check_api import DeckCheckResponseSerializer
-from decks.models import Board, Deck
+from decks.models import MAX_NAME, Board, Deck
 from decks.serializers import (
     DeckImportSerializer,
     DeckInputSerializer,
@@ -39,6 +39,7 @@ from decks.serializers import (
 from kotc_site.api_query import PAGE_AND_SIZE, Pagination, read_query
 from kotc_site.drf_text import StrictMultiPartParser
 from kotc_site.inputs import StrictJSONParser
+from shelves import lists as shelf_lists
 
 ERROR = OpenApiResponse(description="JSON error: {field: [messages]} or {detail: message}")
 
@@ -143,9 +144,15 @@ class DeckListView(APIView):
         if query["mine"]:
             if not request.user.is_authenticated:
                 raise NotAuthenticated("Log in to list your own decks.")
-            decks = selectors.decks_owned_by(user=request.user, q=q)
+            # As My decks reads its search: a name and tag: terms, archived decks on request.
+            name, tags, problem = shelf_lists.deck_search(q)
+            if problem:
+                raise ApiValidationError({"q": [problem]})
+            decks = selectors.decks_owned_by(
+                user=request.user, q=name[:MAX_NAME], tags=tags, show_archived=query["archived"]
+            )
         else:
-            decks = selectors.decks_visible_to(request.user, q=q)
+            decks = selectors.decks_visible_to(request.user, q=q[:MAX_NAME])
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(decks, request, view=self)
         data = DeckSummarySerializer(page, many=True, context={"request": request}).data

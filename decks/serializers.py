@@ -255,14 +255,20 @@ class DeckListQuerySerializer(QueryParameters):
         default="",
         max_length=MAX_QUERY_LENGTH,
         error_messages={"max_length": "The query is too long; the limit is {max_length}."},
-        help_text="Only decks whose name contains this.",
+        help_text=(
+            "Only decks whose name contains this; with mine=true, tag: terms pick your decks by"
+            " your own tags, as on My decks (tag:aggro, tag:a,b for any of them)."
+        ),
     )
     mine = QueryBooleanField(
         digits=True, required=False, default=False, help_text="Only your own decks."
     )
-
-    def validate_q(self, value: str) -> str:
-        return value[:MAX_NAME]  # no deck name is longer
+    archived = QueryBooleanField(
+        digits=True,
+        required=False,
+        default=False,
+        help_text="With mine=true, your archived decks too (left out otherwise, as on My decks).",
+    )
 
 
 class DeckValidationQuerySerializer(QueryParameters):

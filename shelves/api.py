@@ -1,6 +1,8 @@
-"""The shelves API under /api/v1/shelves/: your tags, folders and saved searches, and the bulk
-changes of your cards and decks. Everything is the caller's own: another person's folder, tag,
-saved search, card or deck is a 404, whatever its visibility."""
+"""The shelves API under /api/v1/shelves/: your tags, folders and saved searches, the bulk
+changes of your cards and decks, and your cards listed as My cards lists them (`tag:` terms
+reading your own tags, archived cards on request; GET /api/v1/decks/?mine=true lists your decks
+so). Everything is the caller's own: another person's folder, tag, saved search, card or deck
+is a 404, whatever its visibility."""
 
 from __future__ import annotations
 
@@ -9,12 +11,16 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.serializers import drf_errors
+from cards.api import CardSearchParameters
+from cards.search import QueryError
+from cards.serializers import CardOutputSerializer, drf_errors
+from kotc_site.api_query import PAGE, QueryBooleanField, read_query
 from kotc_site.inputs import StrictJSONParser
 from shelves import selectors, services
 from shelves.serializers import (
@@ -42,6 +48,42 @@ def _run(service: Any, **kwargs: Any) -> Any:
         return service(**kwargs)
     except DjangoValidationError as error:
         raise drf_errors(error) from error
+
+
+# -- your cards, as My cards lists them --------------------------------------------------------
+
+
+class MyCardsParameters(CardSearchParameters):
+    archived = QueryBooleanField(
+        digits=True,
+        required=False,
+        default=False,
+        help_text="Your archived cards too (left out otherwise, as on My cards).",
+    )
+
+
+class MyCardsApi(GenericAPIView):
+    """Your own cards as My cards lists them: `?q=` in the card search's syntax, where
+    tag:aggro (tag:a,b for any of them) picks cards by your own tags."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = CardOutputSerializer
+
+    @extend_schema(
+        parameters=[MyCardsParameters],
+        responses={200: CardOutputSerializer(many=True), 400: ERROR, 404: ERROR},
+    )
+    def get(self, request: Request) -> Response:
+        query = read_query(MyCardsParameters, request, also=PAGE)
+        try:
+            cards = selectors.my_cards(
+                user=request.user, q=query["q"], show_archived=query["archived"]
+            )
+        except QueryError as error:
+            raise drf_errors(DjangoValidationError({"q": [error.message]})) from error
+        page = self.paginate_queryset(cards)
+        data = CardOutputSerializer(page, many=True, context={"request": request}).data
+        return self.get_paginated_response(data)
 
 
 # -- tags -------------------------------------------------------------------------------------

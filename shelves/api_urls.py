@@ -16,4 +16,5 @@ urlpatterns = [
         name="api-shelf-smart",
     ),
     path("shelves/bulk/", api.BulkApi.as_view(), name="api-shelf-bulk"),
+    path("shelves/cards/", api.MyCardsApi.as_view(), name="api-shelf-cards"),
 ]

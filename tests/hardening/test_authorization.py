@@ -378,6 +378,20 @@ API_ROWS = [
         api=True,
     ),
     Row("delete", "/api/v1/shelves/smart-folders/{smart}/", by_actor(204, 404, 401), api=True),
+    Row(  # your own cards by your own tags, whoever else tags theirs the same
+        "get",
+        "/api/v1/shelves/cards/?q=tag:embers",
+        by_actor(200, 200, 401),
+        api=True,
+        listed=("card", lambda actor, visibility: actor == "owner"),
+    ),
+    Row(
+        "get",
+        "/api/v1/decks/?mine=true&q=tag:embers",
+        by_actor(200, 200, 401),
+        api=True,
+        listed=("deck", lambda actor, visibility: actor == "owner"),
+    ),
     Row(
         "post",
         "/api/v1/shelves/bulk/",

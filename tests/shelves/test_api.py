@@ -127,3 +127,36 @@ def test_signed_out_is_a_401(api):
         api.post("/api/v1/shelves/bulk/", {"operation": "archive"}, format="json").status_code
         == 401
     )
+
+
+def test_your_cards_and_decks_by_tag_and_archive_as_your_pages_list_them(
+    as_alice, alice, bob, make_card, make_deck
+):
+    aggro, other, shelved = (make_card(alice, name) for name in ("Rush", "Wall", "Old Rush"))
+    theirs = make_card(bob, "Bob's Rush", visibility="public")
+    decks = [make_deck(alice, name) for name in ("Fast", "Slow", "Old Fast")]
+    services.items_tag(user=alice, name="aggro", cards=[aggro, shelved], decks=[decks[0], decks[2]])
+    services.items_archive(user=alice, cards=[shelved], decks=[decks[2]], archived=True)
+    services.items_tag(user=bob, name="aggro", cards=[theirs])
+
+    def ids(answer):
+        assert answer.status_code == 200, answer.content
+        return sorted(item["id"] for item in answer.json()["results"])
+
+    cards = "/api/v1/shelves/cards/"
+    assert ids(as_alice.get(cards, {"q": "tag:aggro"})) == [aggro.pk]
+    assert ids(as_alice.get(cards, {"q": "tag:aggro", "archived": "1"})) == [aggro.pk, shelved.pk]
+    assert ids(as_alice.get(cards)) == sorted([aggro.pk, other.pk])
+    assert as_alice.get(cards, {"q": "level<<3"}).status_code == 400
+    assert as_alice.get(cards, {"archived": "maybe"}).status_code == 400
+    listed = "/api/v1/decks/"
+    assert ids(as_alice.get(listed, {"mine": "1", "q": "tag:aggro"})) == [decks[0].pk]
+    assert ids(as_alice.get(listed, {"mine": "1", "q": "tag:aggro", "archived": "1"})) == [
+        decks[0].pk,
+        decks[2].pk,
+    ]
+    assert ids(as_alice.get(listed, {"mine": "1", "q": "fast"})) == [decks[0].pk]
+    bad = as_alice.get(listed, {"mine": "1", "q": "tag:"})
+    assert bad.status_code == 400 and "q" in bad.json()
+    as_alice.force_authenticate(None)
+    assert as_alice.get(cards).status_code in (401, 403)
