@@ -104,6 +104,8 @@ def like_set(*, user: Any, target: Card | Deck, liked: bool) -> LikeState:
     _require_user(user)
     _require_shared(user, target)
     kind = kind_of(target)
+    if liked and target.owner_id == user.pk:  # a like says what others think of it
+        raise ValidationError({kind: [f"You cannot like your own {kind}."]})
     if liked:
         try:
             with transaction.atomic():

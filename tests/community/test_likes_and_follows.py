@@ -89,3 +89,22 @@ def test_follow_form_goes_back_to_the_page_it_came_from_only_on_this_site(bob, a
     answer = client.post("/designers/alice/follow/", {"follow": "0", "next": "/cards/"})
     assert answer["Location"] == "/cards/"
     assert not Follow.objects.exists()
+
+
+def test_no_one_likes_their_own_card_or_deck(as_alice, alice, card, deck):
+    from django.core.exceptions import ValidationError
+
+    from community import services
+
+    card.visibility = deck.visibility = "public"
+    card.save()
+    deck.save()
+    with pytest.raises(ValidationError):
+        services.like_set(user=alice, target=card, liked=True)
+    answer = as_alice.put(f"/api/v1/decks/{deck.pk}/like/")
+    assert answer.status_code == 400 and answer.json()["deck"] == ["You cannot like your own deck."]
+    client = Client()
+    client.force_login(alice)
+    page = page_with_comments(client, f"/cards/{card.pk}/")
+    assert "like-button" not in page and "like-count" in page
+    assert not Like.objects.exists()

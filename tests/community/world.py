@@ -56,8 +56,8 @@ def converse(users: dict[str, Any], cards: list[Any], decks: list[Any]) -> None:
             comment = services.comment_create(
                 author=user, target=seen, text=f"{who} likes [[{seen.name}]]"
             )
-            services.like_set(user=user, target=seen, liked=True)
-            if seen.owner_id != user.pk:
+            if seen.owner_id != user.pk:  # no one likes their own
+                services.like_set(user=user, target=seen, liked=True)
                 services.report_create(reporter=user, target=seen, reason="other")
             owner = seen.owner
             if owner.pk != user.pk:

@@ -85,6 +85,11 @@ def shared(ok: Any) -> dict[str, Any]:
     return {"private": 404, "unlisted": ok, "public": ok}
 
 
+def liked_by_others(ok: Any, *, anonymous: Any) -> dict[str, dict[str, Any]]:
+    """A like: by anyone logged in who can see the shared object, but not by its owner."""
+    return {"owner": {ANY: 400}, "other": shared(ok), "anonymous": {ANY: anonymous}}
+
+
 def shared_only(ok: Any, *, anonymous: Any) -> dict[str, dict[str, Any]]:
     """Comments and likes: on a shared object, by anyone logged in who can see it; the owner's
     own private object takes none (400)."""
@@ -305,10 +310,11 @@ API_ROWS = [
     ),
     Row("delete", "/api/v1/comments/{comment}/", change(204, anonymous=401), api=True),
     Row("get", "/api/v1/cards/{card}/like/", read(), api=True),
-    Row("put", "/api/v1/cards/{card}/like/", shared_only(200, anonymous=401), api=True),
+    # a like is what others think: its owner's own is refused (400)
+    Row("put", "/api/v1/cards/{card}/like/", liked_by_others(200, anonymous=401), api=True),
     Row("delete", "/api/v1/cards/{card}/like/", shared_only(200, anonymous=401), api=True),
     Row("get", "/api/v1/decks/{deck}/like/", read(), api=True),
-    Row("put", "/api/v1/decks/{deck}/like/", shared_only(200, anonymous=401), api=True),
+    Row("put", "/api/v1/decks/{deck}/like/", liked_by_others(200, anonymous=401), api=True),
     Row("delete", "/api/v1/decks/{deck}/like/", shared_only(200, anonymous=401), api=True),
     # following alice: anyone but alice herself
     Row("get", "/api/v1/designers/alice/follow/", everyone(200), api=True),

@@ -119,7 +119,10 @@ PRIMER_TEXT = (
     "a primer with links to other sites only from an account a day old: how old the account is,"
     " is data"
 )
-SHARED = "a card or deck that is shared: a private one of the viewer's takes no comments or likes"
+SHARED = (
+    "a card or deck that is shared: a private one of the viewer's takes no comments or likes,"
+    " and no one likes their own"
+)
 UNSTATABLE: dict[tuple[str, str], dict[str, str]] = {
     ("GET", "/api/v1/cards/"): {"q": SEARCH},
     ("GET", "/api/v1/collection/"): {"q": SEARCH},
