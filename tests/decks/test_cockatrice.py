@@ -216,7 +216,8 @@ def test_the_custom_set_names_the_cards_the_list_names(alice, bob, make_card, ma
 
 def test_the_custom_set_is_xml_whatever_a_card_holds(alice, make_card, make_deck) -> None:
     wisp = make_card(visibility="public")
-    type(wisp).objects.filter(pk=wisp.pk).update(ability_text="Draw\x0b 1 <card> & \x00more.")
+    # Characters XML 1.0 cannot hold (NUL is refused by PostgreSQL before any file is made).
+    type(wisp).objects.filter(pk=wisp.pk).update(ability_text="Draw\x0b 1 <card> & \x1fmore.\ufffe")
     deck = make_deck(entries=[(wisp, 3)], name="Tags & <marks>")
     client = Client()
     client.force_login(alice)
