@@ -82,7 +82,11 @@ class CardSearchParameters(QueryParameters):
 
 def filtered(lister: Any, request: Request, **kwargs: Any) -> Any:
     """The lister's results for the request's `?q=`; a search it cannot read is a 400."""
-    q = read_query(CardSearchParameters, request, also=PAGE)["q"]
+    return searched(lister, read_query(CardSearchParameters, request, also=PAGE)["q"], **kwargs)
+
+
+def searched(lister: Any, q: str, **kwargs: Any) -> Any:
+    """The lister's results for the search `q`; a search it cannot read is a 400 naming `q`."""
     try:
         return lister(q=q, **kwargs)
     except QueryError as error:

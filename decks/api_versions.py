@@ -26,7 +26,7 @@ from decks import selectors
 from decks.api import ERROR, field_errors
 from decks.models import Deck, DeckVersion
 from decks.serializers import DeckSummarySerializer
-from decks.versions import MAX_NOTE, latest_version, version_revert, version_save
+from decks.versions import MAX_NOTE, version_revert, version_saved
 from decks.versions_read import (
     ShownChange,
     ShownEntry,
@@ -251,15 +251,13 @@ class DeckVersionListView(APIView):
         _owned(request, deck)
         body = VersionSaveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        before = latest_version(deck)
         try:
-            version = version_save(deck=deck, user=request.user, **body.validated_data)
+            saved = version_saved(deck=deck, user=request.user, **body.validated_data)
         except ValidationError as error:
             raise ApiValidationError(field_errors(error)) from error
-        added = before is None or version.pk != before.pk
         return Response(
-            version_data(deck, version, request),
-            status=status.HTTP_201_CREATED if added else status.HTTP_200_OK,
+            version_data(deck, saved.version, request),
+            status=status.HTTP_201_CREATED if saved.added else status.HTTP_200_OK,
         )
 
 

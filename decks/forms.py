@@ -114,6 +114,14 @@ class QuickAddForm(forms.Form):
         return self.cleaned_data.get("board") or Board.MAIN
 
 
+def titled(text: str) -> tuple[str, int | None]:
+    """The deck name and edition a list's first line gives (decks.decklist.list_title), the
+    name as a deck may take it: cut to a deck name's length, and "" when it cannot be one."""
+    title, edition = list_title(text)
+    name = title[:MAX_NAME].strip()
+    return ("" if name_problem(name) else name), edition
+
+
 class DeckImportForm(forms.Form):
     text = forms.CharField(
         label="Deck JSON or list",
@@ -192,9 +200,9 @@ class DeckImportForm(forms.Form):
                 )
         elif not (data.get("name") or "").strip():
             # A list the site wrote carries its deck's name on its first line.
-            title, _edition = list_title(text)
-            if title and not name_problem(title[:MAX_NAME]):
-                data["name"] = title[:MAX_NAME].strip()
+            name, _edition = titled(text)
+            if name:
+                data["name"] = name
             else:
                 self.add_error(
                     "name",

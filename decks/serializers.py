@@ -16,11 +16,11 @@ from cards.selectors import MAX_ID
 from cards.serializers import CARD_NEEDS, CardImportSerializer
 from decks.check_api import MAX_ENTRIES as MAX_DECK_JSON_ENTRIES
 from decks.check_api import DeckDefinitionSerializer, DeckEntrySerializer
-from decks.decklist import MAX_LINES, list_title
-from decks.forms import MAX_LIST_CHARS
+from decks.decklist import MAX_LINES
+from decks.forms import MAX_LIST_CHARS, titled
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Board, Deck
 from kotc_site.api_query import QueryBooleanField, QueryParameters
-from kotc_site.inputs import InputError, WholeNumberSerializerField, name_problem, read_json
+from kotc_site.inputs import InputError, WholeNumberSerializerField, read_json
 from kotc_site.schema import ByKind, NameField, ProseField
 
 
@@ -170,10 +170,9 @@ class DecklistImportSerializer(serializers.Serializer):
         return value
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        title, edition = list_title(data["list"])
+        title, edition = titled(data["list"])
         if not (data.get("name") or "").strip():
-            title = title[:MAX_NAME].strip()
-            if not title or name_problem(title):
+            if not title:
                 raise serializers.ValidationError(
                     {"name": ["A list needs a name: send one, or start the list with '# Name'."]}
                 )

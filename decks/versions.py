@@ -15,7 +15,7 @@ decks.services call `version_record` once they have checked who is acting.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -132,8 +132,21 @@ def clean_note(note: Any) -> str:
     return text
 
 
-@transaction.atomic
+class Saved(NamedTuple):
+    """What "Save version" left: the version, and whether it is a new one (False: the latest
+    version, which held the deck as it is, was published)."""
+
+    version: DeckVersion
+    added: bool
+
+
 def version_save(*, deck: Deck, user: Any, note: Any = "", snapshot: Any = False) -> DeckVersion:
+    """The version `version_saved` leaves."""
+    return version_saved(deck=deck, user=user, note=note, snapshot=snapshot).version
+
+
+@transaction.atomic
+def version_saved(*, deck: Deck, user: Any, note: Any = "", snapshot: Any = False) -> Saved:
     """The owner's "Save version": the deck as it is now, with the builder's changes since the
     latest version, and a note. A snapshot is published even when nothing changed (a state
     others are shown as it is): the latest version itself is published when it holds the deck
@@ -151,14 +164,14 @@ def version_save(*, deck: Deck, user: Any, note: Any = "", snapshot: Any = False
             latest.snapshot = True
             latest.note = text or latest.note
             latest.save(update_fields=["snapshot", "note"])
-            return latest
+            return Saved(latest, added=False)
         version = version_record(deck=deck, author=user, note=text, snapshot=True, force=True)
     if version is None:
         number = latest_version(deck).number  # type: ignore[union-attr]
         raise ValidationError(
             {"note": [f"Nothing has changed since version {number}: there is nothing to save."]}
         )
-    return version
+    return Saved(version, added=True)
 
 
 @transaction.atomic

@@ -17,8 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.api import CardSearchParameters
-from cards.search import QueryError
+from cards.api import CardSearchParameters, searched
 from cards.serializers import CardOutputSerializer, drf_errors
 from kotc_site.api_query import PAGE, QueryBooleanField, read_query
 from kotc_site.inputs import StrictJSONParser
@@ -75,12 +74,9 @@ class MyCardsApi(GenericAPIView):
     )
     def get(self, request: Request) -> Response:
         query = read_query(MyCardsParameters, request, also=PAGE)
-        try:
-            cards = selectors.my_cards(
-                user=request.user, q=query["q"], show_archived=query["archived"]
-            )
-        except QueryError as error:
-            raise drf_errors(DjangoValidationError({"q": [error.message]})) from error
+        cards = searched(
+            selectors.my_cards, query["q"], user=request.user, show_archived=query["archived"]
+        )
         page = self.paginate_queryset(cards)
         data = CardOutputSerializer(page, many=True, context={"request": request}).data
         return self.get_paginated_response(data)

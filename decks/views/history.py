@@ -16,8 +16,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from decks import selectors
-from decks.versions import MAX_NOTE, has_unsaved_changes, latest_version, version_revert
-from decks.versions import version_save as save_version
+from decks.versions import (
+    MAX_NOTE,
+    has_unsaved_changes,
+    latest_version,
+    version_revert,
+    version_saved,
+)
 from decks.versions_read import (
     history_counts,
     history_deck,
@@ -96,14 +101,13 @@ def deck_version_save(request: HttpRequest, pk: int) -> HttpResponse:
             for problem in problems:
                 messages.error(request, problem)
         return redirect("deck-history", pk=deck.pk)
-    before = latest_version(deck)
     try:
-        version = save_version(deck=deck, user=request.user, **form.cleaned_data)
+        version, added = version_saved(deck=deck, user=request.user, **form.cleaned_data)
     except ValidationError as error:
         for problem in validation_messages(error):
             messages.error(request, problem)
     else:
-        if before is not None and version.pk == before.pk:
+        if not added:
             text = f"Version {version.number} holds the deck as it is: it is published."
         else:
             what = "Snapshot" if version.snapshot else "Version"
