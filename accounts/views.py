@@ -22,7 +22,7 @@ from accounts.forms import DeleteAccountForm, EmailForm, ResetForm, SignupForm, 
 
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("my-cards")
+        return redirect("home")
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(
         next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -40,8 +40,9 @@ def signup(request: HttpRequest) -> HttpResponse:
                 request, "registration/signup.html", {"form": form, "next": next_url}, status=400
             )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}! Design your first card.")
-        return redirect(next_url or reverse("card-new"))
+        name = user.get_username()
+        messages.success(request, f"Welcome, {name}! Design a card or build a deck to start.")
+        return redirect(next_url or reverse("home"))
     status = 400 if request.method == "POST" else 200
     return render(
         request, "registration/signup.html", {"form": form, "next": next_url}, status=status

@@ -6,7 +6,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.dispatch import Signal
 from django.urls import reverse
+from django.utils import timezone
 
 from cards import rules, search
 from cards.limits import MAX_ART_ZOOM, MAX_CREDIT, MAX_NAME
@@ -47,6 +49,12 @@ class Visibility(models.TextChoices):
     PUBLIC = "public", "Public — in the gallery"
 
 
+# Sent once for each card or deck, when it is first made public (as a keyword argument,
+# `design`): followers hear of it (community.signals). Sent after the row is saved, inside the
+# caller's transaction, so a rolled-back change tells no one.
+design_published = Signal()
+
+
 class SharedDesign(models.Model):
     """What cards and decks have alike: who may see them, where they were copied from."""
 
@@ -63,9 +71,23 @@ class SharedDesign(models.Model):
     forked_from_owner = models.CharField(max_length=150, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # When it was first made public: its moment in its designer's followers' feed. Kept when it
+    # is made private again, so showing it once more is not news a second time.
+    published = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        first_shown = self.visibility == Visibility.PUBLIC and self.published is None
+        if first_shown:
+            self.published = timezone.now()
+            fields = kwargs.get("update_fields")
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "published"}
+        super().save(*args, **kwargs)
+        if first_shown:
+            design_published.send(sender=type(self), design=self)
 
 
 class Card(SharedDesign):
@@ -124,6 +146,10 @@ class Card(SharedDesign):
         indexes = [
             models.Index(fields=["visibility", "-updated"], name="card_visibility_updated"),
             models.Index(fields=["owner", "-updated"], name="card_owner_updated"),
+            # A designer's feed of what they made public (community.feed), and the week's
+            # new designs on the home page.
+            models.Index(fields=["owner", "-published"], name="card_owner_published"),
+            models.Index(fields=["-published"], name="card_published"),
             # One for each order of the card search (cards.search.sort_expressions), read
             # either way. The words are indexed by migration 0003: PostgreSQL's search vector
             # and SQLite's FTS5 table are not fields of the model.

@@ -185,13 +185,15 @@ def fork_count(card: Card, user: Any) -> int:
 # sequence: it pages like a QuerySet, reading only the page's cards.
 
 
-def gallery_cards(*, user: Any = None, q: str | CardQuery = "") -> CardResults:
+def gallery_cards(
+    *, user: Any = None, q: str | CardQuery = "", designer: Any = None
+) -> CardResults:
     """Public cards matching the query, in its order (relevance when words are searched,
-    newest first otherwise). Raises QueryError."""
-    cards = _with_verdicts(
-        Card.objects.filter(visibility=Card.Visibility.PUBLIC, hold__isnull=True)
-    )
-    return find_cards(cards, q)
+    newest first otherwise); with `designer`, theirs alone (their profile). Raises QueryError."""
+    cards = Card.objects.filter(visibility=Card.Visibility.PUBLIC, hold__isnull=True)
+    if designer is not None:
+        cards = cards.filter(owner=designer)
+    return find_cards(_with_verdicts(cards), q)
 
 
 def cards_owned_by(*, user: Any, q: str | CardQuery = "") -> CardResults:

@@ -1,5 +1,5 @@
-"""The community API: comments, likes and follows. Thin views over selectors and services;
-notifications, reports and moderation are in community.api_moderation."""
+"""The community API: comments, likes and follows, profiles and the feed. Thin views over
+selectors and services; notifications, reports and moderation are in community.api_moderation."""
 
 from __future__ import annotations
 
@@ -7,24 +7,29 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.urls import reverse
+from django.utils.http import urlencode
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.serializers import drf_errors
-from community import limits, selectors, services
+from community import limits, people, selectors, services
 from community.serializers import (
     CommentEditSerializer,
     CommentInputSerializer,
     CommentOutputSerializer,
     CommentTargetQuerySerializer,
+    FeedQuerySerializer,
+    FeedSerializer,
     FollowsSerializer,
     FollowStateSerializer,
     LikeSerializer,
+    ProfileSerializer,
 )
 from kotc_site.api_query import PAGE, QueryParameters, read_query
 from kotc_site.inputs import StrictJSONParser
@@ -230,3 +235,55 @@ class FollowsApi(APIView):
             "followers": [f.follower.username for f in selectors.followers_of(request.user)],
         }
         return Response(FollowsSerializer(answer).data)
+
+
+class ProfileApi(APIView):
+    """A designer's profile: when they joined, their public work's counts and where to list it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: ProfileSerializer, 400: ERROR, 404: NOT_FOUND})
+    def get(self, request: Request, username: str) -> Response:
+        no_query(request)
+        found = people.profile_of(username=username, viewer=request.user)
+        name = found.username
+        answer = {
+            "username": name,
+            "joined": found.joined,
+            "cards": found.cards,
+            "decks": found.decks,
+            "likes_received": found.likes_received,
+            "followers": found.followers,
+            "following": found.following,
+            "followed_by_you": (
+                selectors.follows(follower=request.user, designer=found.designer)
+                if request.user.is_authenticated
+                else None
+            ),
+            "page": reverse("profile", args=[name]),
+            "cards_url": f"{reverse('api-cards')}?{urlencode({'q': f'by:{name}'})}",
+            "decks_url": f"{reverse('api-decks')}?{urlencode({'designer': name})}",
+            "cockatrice_set": reverse("profile-cockatrice-set", args=[name]),
+        }
+        return Response(ProfileSerializer(answer).data)
+
+
+class FeedApi(APIView):
+    """What the designers you follow made public, and their public decks' new versions, newest
+    first, a page at a time (`before` the last line's moment)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[FeedQuerySerializer], responses={200: FeedSerializer, 400: ERROR, 401: ERROR}
+    )
+    def get(self, request: Request) -> Response:
+        query = read_query(FeedQuerySerializer, request)
+        found = people.feed_for(user=request.user, before=query.get("before"))
+        following = (
+            f"{reverse('api-feed')}?{urlencode({'before': found.older.isoformat()})}"
+            if found.older
+            else None
+        )
+        answer = {"items": found.items, "older": found.older, "next": following}
+        return Response(FeedSerializer(answer).data)

@@ -9,6 +9,8 @@ urlpatterns = [
     path("decks/<int:pk>/like/", api.DeckLikeApi.as_view(), name="api-deck-like"),
     path("designers/<str:username>/follow/", api.FollowApi.as_view(), name="api-follow"),
     path("follows/", api.FollowsApi.as_view(), name="api-follows"),
+    path("users/<str:username>/", api.ProfileApi.as_view(), name="api-profile"),
+    path("feed/", api.FeedApi.as_view(), name="api-feed"),
     path("notifications/", api_moderation.NotificationListApi.as_view(), name="api-notifications"),
     path(
         "notifications/read/",

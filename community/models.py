@@ -117,6 +117,7 @@ class Kind(models.TextChoices):
     COMMENT = "comment", "Comments on your cards and decks"
     FOLLOW = "follow", "Someone follows you"
     DECK_VERSION = "deck_version", "A new version of a deck you like"
+    PUBLISHED = "published", "Someone you follow publishes a card or deck"
     MODERATION = "moderation", "A moderator's action on something you wrote"
 
 
@@ -145,6 +146,9 @@ class Notification(models.Model):
     number = models.PositiveIntegerField(null=True, blank=True)
     action = models.CharField(max_length=10, blank=True)
     reason = models.CharField(max_length=MAX_REASON, blank=True)
+    # How many cards and decks a "published" notice stands for: one a day per designer, the
+    # first named, the rest counted (community.notify.designer_published).
+    count = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     read = models.BooleanField(default=False)
 

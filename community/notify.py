@@ -5,9 +5,17 @@ The deck-version notice goes to the people who actually like the deck and may se
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-from community.models import Kind, Like, Notification, NotificationMute
+from django.db.models import F
+from django.utils import timezone
+
+from community.models import Follow, Kind, Like, Notification, NotificationMute
+
+# A designer's followers hear of what they publish at most once in this time: later cards and
+# decks are counted on the same notice, which is marked unread again.
+PUBLISHED_NOTICE_EVERY = timedelta(days=1)
 
 
 def send(*, recipient: Any, kind: str, **fields: Any) -> Notification | None:
@@ -36,6 +44,35 @@ def deck_version_created(*, deck: Any, number: int) -> int:
     rows = [
         Notification(recipient_id=user, kind=Kind.DECK_VERSION, deck=deck, number=number)
         for user in likers
+    ]
+    Notification.objects.bulk_create(rows)
+    return len(rows)
+
+
+def designer_published(*, design: Any) -> int:
+    """Tell the followers of `design`'s designer that it is public now, as one notice a day per
+    designer: the first of the day names the card or deck, later ones add to its count. How
+    many followers were told anew."""
+    kind = "card" if design._meta.model_name == "card" else "deck"
+    muted = NotificationMute.objects.filter(kind=Kind.PUBLISHED).values("user")
+    followers = set(
+        Follow.objects.filter(designer=design.owner_id, follower__is_active=True)
+        .exclude(follower__in=muted)
+        .values_list("follower", flat=True)
+    )
+    if not followers:
+        return 0
+    since = timezone.now() - PUBLISHED_NOTICE_EVERY
+    today = Notification.objects.filter(
+        kind=Kind.PUBLISHED, actor=design.owner_id, recipient__in=followers, created__gte=since
+    )
+    told = set(today.values_list("recipient", flat=True))
+    today.update(count=F("count") + 1, read=False)
+    rows = [
+        Notification(
+            recipient_id=user, kind=Kind.PUBLISHED, actor_id=design.owner_id, **{kind: design}
+        )
+        for user in followers - told
     ]
     Notification.objects.bulk_create(rows)
     return len(rows)

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 
 from cards.models import Card
 from cards.selectors import as_id, card_viewable_q, signed_in_user
@@ -227,6 +228,13 @@ def notification_line(notification: Notification, user: Any) -> NotificationLine
             text = f"{actor} commented on {name}; a moderator has since hidden the comment."
         elif url and comment is not None:
             url += f"#comment-{comment.pk}"
+    elif kind == Kind.PUBLISHED:
+        more = notification.count - 1
+        text = f"{actor} published {name or 'a card or deck'}"
+        text += f" and {more} more." if more else "."
+        if more and notification.actor:
+            # The day's cards and decks are on the designer's profile, newest first.
+            url = reverse("profile", args=[notification.actor.username])
     elif kind == Kind.DECK_VERSION:
         text = f"{name[:1].upper()}{name[1:]}, a deck you like, has a new version"
         text += f" ({notification.number})." if url else "."

@@ -135,6 +135,7 @@ class NotificationSettingsSerializer(serializers.Serializer):
     follow = serializers.BooleanField(required=False, help_text=Kind.FOLLOW.label)
     deck_version = serializers.BooleanField(required=False, help_text=Kind.DECK_VERSION.label)
     moderation = serializers.BooleanField(required=False, help_text=Kind.MODERATION.label)
+    published = serializers.BooleanField(required=False, help_text=Kind.PUBLISHED.label)
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(self.initial_data) - set(self.fields))
@@ -180,3 +181,52 @@ class ModerationEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = ModerationEntry
         fields = ["id", "actor", "action", "target_kind", "target_id", "reason", "created"]
+
+
+class ProfileSerializer(serializers.Serializer):
+    """A designer as their profile shows them: counts of their public work only."""
+
+    username = serializers.CharField()
+    joined = serializers.DateTimeField()
+    cards = serializers.IntegerField(help_text="Their public cards.")
+    decks = serializers.IntegerField(help_text="Their public decks.")
+    likes_received = serializers.IntegerField(help_text="Likes on their public cards and decks.")
+    followers = serializers.IntegerField()
+    following = serializers.IntegerField()
+    followed_by_you = serializers.BooleanField(
+        allow_null=True, help_text="Whether you follow them; null when you are not logged in."
+    )
+    page = serializers.CharField(help_text="Their profile page.")
+    cards_url = serializers.CharField(help_text="Their public cards, searchable: the card list.")
+    decks_url = serializers.CharField(help_text="Their public decks: the deck list.")
+    cockatrice_set = serializers.CharField(help_text="Their public cards as a Cockatrice set.")
+
+
+class FeedItemSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=["card", "deck", "version"],
+        help_text="A card or deck made public, or a new version of a public deck.",
+    )
+    when = serializers.DateTimeField()
+    designer = serializers.CharField(source="designer.username")
+    name = serializers.CharField()
+    text = serializers.CharField()
+    url = serializers.CharField()
+    card = serializers.IntegerField(source="card.pk", allow_null=True, default=None)
+    deck = serializers.IntegerField(source="deck.pk", allow_null=True, default=None)
+    number = serializers.IntegerField(allow_null=True, help_text="The version's number.")
+
+
+class FeedSerializer(serializers.Serializer):
+    results = FeedItemSerializer(many=True, source="items")
+    older = serializers.DateTimeField(
+        allow_null=True, help_text="The next page's `before`; null on the last page."
+    )
+    next = serializers.CharField(allow_null=True, help_text="The next page's address.")
+
+
+class FeedQuerySerializer(QueryParameters):
+    before = serializers.DateTimeField(
+        required=False,
+        help_text="Only what came before this moment (the `older` of the page before).",
+    )

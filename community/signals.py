@@ -12,6 +12,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
+from cards import models as cards_models
 from community import notify
 from community.models import Hold
 
@@ -25,6 +26,12 @@ def deck_version_saved(sender: type, instance: Any, created: bool, **kwargs: Any
         return
     # In the same transaction as the version: rolled back with it, never sent for nothing.
     notify.deck_version_created(deck=instance.deck, number=instance.number)
+
+
+@receiver(cards_models.design_published, dispatch_uid="community-published")
+def designer_published(sender: type, design: Any, **kwargs: Any) -> None:
+    # In the same transaction as the change that made it public, as above.
+    notify.designer_published(design=design)
 
 
 @receiver(post_save, sender=Hold, dispatch_uid="community-hold-saved")

@@ -1,10 +1,19 @@
 from django.urls import path
 
-from community import views, views_moderation
+from community.views import moderation as views_moderation
+from community.views import people
+from community.views import social as views
 
 CARD, DECK, COMMENT = {"kind": "card"}, {"kind": "deck"}, {"kind": "comment"}
 
 urlpatterns = [
+    path("u/<str:username>/", people.profile, name="profile"),
+    path(
+        "u/<str:username>/cockatrice.xml",
+        people.profile_cockatrice_set,
+        name="profile-cockatrice-set",
+    ),
+    path("feed/", people.feed, name="feed"),
     path("cards/<int:pk>/comments/", views.comments, CARD, name="card-comments"),
     path("decks/<int:pk>/comments/", views.comments, DECK, name="deck-comments"),
     path("comments/<int:comment_id>/edit/", views.comment_edit, name="comment-edit"),

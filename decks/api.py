@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpResponse
@@ -151,6 +152,13 @@ class DeckListView(APIView):
             decks = selectors.decks_owned_by(
                 user=request.user, q=name[:MAX_NAME], tags=tags, show_archived=query["archived"]
             )
+        elif "designer" in query:
+            designer = (
+                get_user_model().objects.filter(username=query["designer"], is_active=True).first()
+            )
+            decks = selectors.gallery_decks(q=q[:MAX_NAME], owner=designer, order=query["order"])
+            if designer is None:
+                decks = decks.none()
         else:
             decks = selectors.decks_visible_to(request.user, q=q[:MAX_NAME])
         paginator = self.pagination_class()

@@ -35,6 +35,10 @@ class Deck(SharedDesign):
         indexes = [
             models.Index(fields=["visibility", "-updated"], name="deck_visibility_updated"),
             models.Index(fields=["owner", "-updated"], name="deck_owner_updated"),
+            # A designer's feed of what they made public (community.feed), and the week's
+            # new designs on the home page.
+            models.Index(fields=["owner", "-published"], name="deck_owner_published"),
+            models.Index(fields=["-published"], name="deck_published"),
             # The lists of someone signed in: public decks and their own, newest first. The
             # names' index for searching them is made by migration 0002 (cards.text_index).
             models.Index(fields=["-updated", "-id"], name="deck_updated"),

@@ -114,16 +114,30 @@ def decks_visible_to(user: Any, *, q: str = "") -> QuerySet[Deck]:
     return _with_size(decks).order_by("-updated", "-pk")
 
 
-def gallery_decks(*, q: str = "") -> QuerySet[Deck]:
-    """Public decks whose name (or owner's name) contains `q`, newest first."""
+# How a list of public decks may be sorted (a designer's profile), each with its order.
+DECK_ORDERS = {
+    "updated": ("-updated", "-pk"),
+    "newest": ("-created", "-pk"),
+    "name": ("name", "pk"),
+    "likes": ("-like_count", "-updated", "-pk"),
+}
+
+
+def gallery_decks(*, q: str = "", owner: Any = None, order: str = "updated") -> QuerySet[Deck]:
+    """Public decks whose name (or owner's name) contains `q`, last changed first or in
+    another of DECK_ORDERS; with `owner`, theirs alone (their profile)."""
     decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, hold__isnull=True)
+    if owner is not None:
+        decks = decks.filter(owner=owner)
     text = q.strip()
     if text:
         # The designer by id, found first: an OR of two indexed conditions on the deck table
         # (its name, its owner) is one the database can answer from both indexes.
         owners = get_user_model().objects.filter(username__iexact=text).values_list("pk")
         decks = decks.filter(_name_holds(text) | Q(owner_id__in=[pk for (pk,) in owners]))
-    return _with_size(decks).order_by("-updated", "-pk")
+    if order == "likes":
+        decks = decks.annotate(like_count=Count("likes", distinct=True))
+    return _with_size(decks).order_by(*DECK_ORDERS.get(order, DECK_ORDERS["updated"]))
 
 
 def decks_owned_by(

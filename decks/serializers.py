@@ -19,6 +19,7 @@ from decks.check_api import DeckDefinitionSerializer, DeckEntrySerializer
 from decks.decklist import MAX_LINES
 from decks.forms import MAX_LIST_CHARS, titled
 from decks.models import MAX_COUNT, MAX_DESCRIPTION, MAX_ENTRIES, MAX_NAME, Board, Deck
+from decks.selectors import DECK_ORDERS
 from kotc_site.api_query import QueryBooleanField, QueryParameters
 from kotc_site.inputs import InputError, WholeNumberSerializerField, read_json
 from kotc_site.schema import ByKind, NameField, ProseField
@@ -268,6 +269,23 @@ class DeckListQuerySerializer(QueryParameters):
         default=False,
         help_text="With mine=true, your archived decks too (left out otherwise, as on My decks).",
     )
+    designer = serializers.CharField(
+        required=False,
+        max_length=150,
+        help_text="Only this designer's public decks, as their profile lists them (not with mine).",
+    )
+    order = serializers.ChoiceField(
+        choices=list(DECK_ORDERS),
+        required=False,
+        default="updated",
+        help_text="How a designer's decks are sorted: last changed, newest, name or most liked.",
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("mine") and data.get("designer"):
+            both = "Give designer or mine=true, not both."
+            raise serializers.ValidationError({"designer": [both]})
+        return data
 
 
 class DeckValidationQuerySerializer(QueryParameters):

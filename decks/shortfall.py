@@ -42,11 +42,19 @@ class ShortRow:
         return max(0, self.count - self.free)
 
 
+# What "Mark built" means, shown beside the button: the site's own word, not the rulebook's.
+BUILT_MEANS = (
+    "Built: you have put this deck together from the copies in your collection. Those copies"
+    " count as sleeved in it, so your other decks do not count them as free."
+)
+
+
 @dataclass(frozen=True)
 class Shortfall:
     deck: Deck
     built: bool  # the person has marked this deck built
     rows: list[ShortRow]
+    built_means = BUILT_MEANS
 
     @property
     def count(self) -> int:

@@ -12,6 +12,7 @@ SITE_NAV = [
     ("Glossary", "glossary"),
 ]
 ACCOUNT_NAV = [
+    ("Feed", "feed"),
     ("My cards", "my-cards"),
     ("Collection", "collection"),
     ("My decks", "my-decks"),

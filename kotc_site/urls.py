@@ -4,11 +4,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards.pictures import card_picture
+from community.views import people as community_people
 
 from . import errors, health, oembed, views
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    # The home page is the community's: what is new, and what is yours (community.views).
+    path("", community_people.home, name="home"),
     path("check/", views.check_page, name="check"),
     path("healthz/", views.health, name="health"),
     path("readyz/", health.readiness, name="ready"),

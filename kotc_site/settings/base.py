@@ -35,7 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.staticfiles",
+    "kotc_site.apps.StaticFiles",
     "django.contrib.humanize",
     # One-time codes from an authenticator app, asked of staff by the admin (KOTC_ADMIN_2FA).
     "django_otp",

@@ -6,6 +6,7 @@ DJANGO_SECURE_COOKIES, DJANGO_HSTS_SECONDS). The admin asks staff for a one-time
 import os
 
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise.compress import Compressor
 
 from .base import *  # noqa: F403
 from .base import CACHE_URL, STORAGES, env_bool, env_int
@@ -58,3 +59,7 @@ STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# Pages name static files by their hashed names only, so the release keeps and compresses those
+# alone; source maps (for browsers' developer tools) are sent as they are.
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")

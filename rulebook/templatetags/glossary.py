@@ -10,7 +10,7 @@ glossary entry with the definition shown on hover and on keyboard focus.
 from django import template
 from django.utils.safestring import SafeString
 
-from rulebook import linking
+from rulebook import linking, words
 from rulebook.keywords import Match, find_keywords
 
 register = template.Library()
@@ -39,3 +39,9 @@ def keywords_in(value: object, edition: object = None) -> list[Match]:
     for match in find_keywords("" if value is None else str(value), _edition_number(edition)):
         seen.setdefault(match.slug, match)
     return list(seen.values())
+
+
+@register.simple_tag(name="rule_word")
+def rule_word(word: str, shown: str = "") -> SafeString:
+    """``{% rule_word "bury" "Buried" %}``: a game word linked to where the rules define it."""
+    return words.word_link(word, shown)

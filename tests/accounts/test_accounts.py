@@ -7,7 +7,7 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 
-def test_signing_up_logs_you_in_and_starts_a_card(client):
+def test_signing_up_logs_you_in_and_lands_on_the_home_page(client):
     page = client.get("/accounts/signup/")
     assert page.status_code == 200 and "Create an account" in page.content.decode()
     response = client.post(
@@ -18,7 +18,7 @@ def test_signing_up_logs_you_in_and_starts_a_card(client):
             "password2": "a-long-unusual-pass-42",
         },
     )
-    assert response.status_code == 302 and response["Location"] == "/cards/new/"
+    assert response.status_code == 302 and response["Location"] == "/"
     assert get_user_model().objects.filter(username="carol").exists()
     assert client.get("/cards/mine/").status_code == 200
 
@@ -34,7 +34,7 @@ def test_signup_follows_a_safe_next_only(client):
     other = Client()
     data["username"] = "erin"
     response = other.post("/accounts/signup/?next=https://evil.example/", data)
-    assert response["Location"] == "/cards/new/"
+    assert response["Location"] == "/"
 
 
 @pytest.mark.parametrize(

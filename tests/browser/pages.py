@@ -120,6 +120,12 @@ PAGES: list[tuple[str, Callable[[Site], str]]] = [
     ("notifications", lambda s: community_path(s, reverse("notifications"))),
     ("notification settings", lambda s: reverse("notification-settings")),
     ("following", lambda s: reverse("following")),
+    ("feed", lambda s: community_path(s, reverse("feed"))),
+    ("a designer", lambda s: reverse("profile", args=[s.starter_deck.owner.username])),
+    (
+        "a designer's decks",
+        lambda s: reverse("profile", args=[s.starter_deck.owner.username]) + "?tab=decks",
+    ),
     ("moderation", lambda s: community_path(s, reverse("moderation-queue"))),
     ("moderation log", lambda s: community_path(s, reverse("moderation-log"))),
     (
@@ -188,6 +194,7 @@ NOT_PAGES = {
     "deck-tabletop-back": "a picture",
     "deck-cockatrice": "a file",
     "deck-cockatrice-set": "a file",
+    "profile-cockatrice-set": "a file",
     "shelves-smart": "a saved search: opens My cards or My decks searched by it (a redirect)",
     "deck-shortfall": "part of the deck page",
     "deck-export": "a file",

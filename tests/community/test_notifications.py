@@ -56,6 +56,7 @@ def test_switching_a_kind_off_stops_it(as_bob, alice, bob, card):
         "follow": True,
         "deck_version": True,
         "moderation": True,
+        "published": True,
     }
     as_bob.post("/api/v1/comments/", {"card": card.pk, "text": "Neat"}, format="json")
     as_bob.put("/api/v1/designers/alice/follow/")

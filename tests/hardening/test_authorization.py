@@ -321,6 +321,9 @@ API_ROWS = [
     Row("put", "/api/v1/designers/alice/follow/", by_actor(400, 200, 401), api=True),
     Row("delete", "/api/v1/designers/alice/follow/", by_actor(400, 200, 401), api=True),
     Row("get", "/api/v1/follows/", by_actor(200, 200, 401), api=True),
+    # profiles are public; the feed is each one's own
+    Row("get", "/api/v1/users/alice/", everyone(200), api=True),
+    Row("get", "/api/v1/feed/", by_actor(200, 200, 401), api=True),
     # everyone's own notifications and their switches
     Row("get", "/api/v1/notifications/", by_actor(200, 200, 401), api=True),
     Row("post", "/api/v1/notifications/read/", by_actor(200, 200, 401), {}, api=True),
@@ -565,6 +568,10 @@ SITE_ROWS = [
     Row("post", "/decks/{deck}/like/", use(302, anonymous=LOGIN), {"like": "1"}),
     Row("post", "/designers/alice/follow/", by_actor(302, 302, LOGIN), {"follow": "1"}),
     Row("get", "/following/", by_actor(200, 200, LOGIN)),
+    Row("get", "/u/alice/", everyone(200)),
+    Row("get", "/u/alice/?tab=decks", everyone(200)),
+    Row("get", "/u/alice/cockatrice.xml", everyone(200)),
+    Row("get", "/feed/", by_actor(200, 200, LOGIN)),
     Row("get", "/notifications/", by_actor(200, 200, LOGIN)),
     Row("post", "/notifications/read/", by_actor(302, 302, LOGIN)),
     Row("get", "/notifications/settings/", by_actor(200, 200, LOGIN)),

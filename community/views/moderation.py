@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from community import limits, selectors, services
 from community.forms import ModerationForm, NotificationSettingsForm, ReportForm
 from community.models import Kind, ModerationEntry
-from community.views import back_to
+from community.views.social import back_to
 from kotc_site.forms import add_validation_errors
 
 PAGE = 30
