@@ -2,12 +2,15 @@ from django import forms
 from django.conf import settings
 
 from decks import goldfish
+from decks.goldfish.model import MAX_GAMES
 from kotc_site.inputs import WholeNumberField
 
 
 class GoldfishForm(forms.Form):
     games = WholeNumberField(
-        min_value=1, max_value=settings.KOTC["SIMULATION_MAX_GAMES"], initial=10_000
+        min_value=1,
+        max_value=min(settings.KOTC["SIMULATION_MAX_GAMES"], MAX_GAMES),
+        initial=10_000,
     )
     seed = WholeNumberField(
         min_value=0,

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
-from decks.goldfish.model import MAX_BURY_LEVEL
+from decks.goldfish.model import MAX_BURY_LEVEL, MAX_GAMES
 from kotc_site.api_query import TextValues
 from kotc_site.inputs import WholeNumberSerializerField
 
@@ -17,7 +17,9 @@ BURY_PATTERN = r"\A(none|default|above:0*({}))\Z".format(
 
 class SimulationRequestSerializer(TextValues):
     games = WholeNumberSerializerField(
-        min_value=1, max_value=settings.KOTC["SIMULATION_MAX_GAMES"], default=10_000
+        min_value=1,
+        max_value=min(settings.KOTC["SIMULATION_MAX_GAMES"], MAX_GAMES),
+        default=10_000,
     )
     seed = WholeNumberSerializerField(min_value=0, max_value=MAX_SEED, required=False)
     max_turns = WholeNumberSerializerField(

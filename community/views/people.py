@@ -47,8 +47,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "own": request.user.is_authenticated and request.user.pk == designer.pk,
     }
     status = 200
+    notes: tuple[str, ...] = ()
     if tab not in PROFILE_TABS:
-        context["query_notes"] = (f"There is no '{tab}' list (cards or decks); showing cards.",)
+        notes = (f"There is no '{tab}' list (cards or decks); showing cards.",)
     if context["tab"] == "cards":
 
         def designer_cards(**kwargs: Any) -> Any:
@@ -72,7 +73,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         deck_page = page(request, decks)
         deck_page.object_list = validation.with_legality(deck_page.object_list, user=request.user)
         context.update(q=q, order=order, page=deck_page, order_labels=DECK_ORDER_LABELS)
-    context.setdefault("query_notes", ())
+    context["query_notes"] = (*notes, *context.get("query_notes", ()))
     return render(request, "community/profile.html", context, status=status)
 
 

@@ -10,7 +10,7 @@ breaks a rule raises :class:`GoldfishError` (a :class:`ValueError`) naming the f
     >>> Options(games=0, seed=1)
     Traceback (most recent call last):
     ...
-    decks.goldfish.errors.GoldfishError: games must be between 1 and 1,000,000, got 0
+    decks.goldfish.errors.GoldfishError: games must be between 1 and 100,000,000, got 0
 """
 
 from __future__ import annotations
@@ -31,7 +31,10 @@ BLOCK = 1000
 """Games per block. Block ``b`` draws every random number from its own generator,
 so any split of a run into chunks of whole blocks gives the same numbers."""
 
-MAX_GAMES = 1_000_000
+# The most games a run may play. Its games are played and counted a block at a time (tallies,
+# not one row a game), so a run's size costs time, not memory; the site's own cap is the
+# operator's (KOTC_SIMULATION_MAX_GAMES), up to this.
+MAX_GAMES = 100_000_000
 MAX_TURNS = 50
 MAX_LEVEL = 99
 MAX_STAT = 99

@@ -50,7 +50,7 @@ def test_build_one_deck_then_print_what_the_next_one_lacks(page, tmp_path):
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
-    page.wait_for_url("**/cards/new/")
+    page.get_by_role("heading", name="Welcome back, dana").wait_for()  # the home page
     ids = shelf("dana")
 
     # Four printed Wisps, said on the collection page.

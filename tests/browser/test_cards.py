@@ -32,6 +32,8 @@ def test_design_a_card_from_sign_up_to_the_gallery(page, tmp_path):
     page.fill("#id_password1", "moths-love-lamps-42")
     page.fill("#id_password2", "moths-love-lamps-42")
     page.click("button[type=submit]")
+    page.get_by_role("heading", name="Welcome back, lantern_maker").wait_for()
+    page.locator("#main").get_by_role("link", name="Design a card").click()
     page.wait_for_url("**/cards/new/")
     assert page.is_visible("text=lantern_maker")
 

@@ -72,6 +72,8 @@ def test_build_export_import_and_print_a_legal_deck(page, bob, tmp_path):
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
+    # The home page leads to the designer.
+    page.locator("#main").get_by_role("link", name="Design a card").click()
     page.wait_for_url("**/cards/new/")
     design_cards("carol")
 

@@ -70,6 +70,10 @@ def test_a_keyboard_player_builds_and_goldfishes_a_deck(page, live_server, held_
     tab_to(page, "#id_password2")
     page.keyboard.type(PASSWORD)
     page.keyboard.press("Enter")
+    # The home page: Tab to its "Design a card" and follow it.
+    page.get_by_role("heading", name="Welcome back, dana").wait_for()
+    tab_to(page, '#main a[href="/cards/new/"]')
+    page.keyboard.press("Enter")
     page.wait_for_url("**/cards/new/")
 
     # Design a minion: Tab, type, Enter on the save button.

@@ -51,7 +51,7 @@ def test_tag_filter_nest_archive_and_save_a_search(page, bob):
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
-    page.wait_for_url("**/cards/new/")
+    page.get_by_role("heading", name="Welcome back, dana").wait_for()  # the home page
     dana = get_user_model().objects.get(username="dana")
     for name in ("Alpha", "Beta", "Gamma", "Delta"):
         design(dana, name)

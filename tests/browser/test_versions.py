@@ -48,7 +48,7 @@ def test_save_diff_revert_publish_and_compare(page, live_server, inline_workers)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
-    page.wait_for_url("**/cards/new/")
+    page.get_by_role("heading", name="Welcome back, dana").wait_for()  # the home page
     deck_id, other_id = make_decks("dana")
 
     # A run of version 1, then a change in the builder: no version yet, until it is saved.

@@ -133,6 +133,7 @@ class Run:
     games = 1000
 
 
+@pytest.mark.django_db  # the page explains the game's words from the rulebook
 def test_the_run_page_context_holds_the_charts_and_where_they_stop():
     context = run_context(Run(), result({3: 200, 4: 800}))
     assert context["chart_turns"] == 4 and context["turns_played"] == 20
@@ -187,6 +188,7 @@ def test_each_charts_table_holds_its_numbers_turn_by_turn():
     assert found["damage"].table.rows[5] == ("6", "35.0")
 
 
+@pytest.mark.django_db  # the page explains the game's words from the rulebook
 def test_every_chart_of_the_run_page_has_a_summary_and_its_numbers_in_a_table():
     raw = result({3: 200, 4: 500, 6: 300})
     html = render_to_string("simulations/_run.html", {**run_context(Run(), raw), "run": Run()})

@@ -47,7 +47,7 @@ RESULT_KEYS = {
     ("changes", "field"),
     [
         ({"games": 0}, "games"),
-        ({"games": 1_000_001}, "games"),
+        ({"games": 100_000_001}, "games"),
         ({"games": True}, "games"),
         ({"games": 10.0}, "games"),
         ({"seed": -1}, "seed"),
@@ -71,7 +71,7 @@ def test_options_name_the_field_in_error(changes: dict[str, object], field: str)
 
 def test_options_accept_the_limits_and_normalize_bury() -> None:
     options = Options(
-        games=1_000_000, seed=2**63 - 1, max_turns=50, going="second", bury=" Above:20 "
+        games=100_000_000, seed=2**63 - 1, max_turns=50, going="second", bury=" Above:20 "
     )
     assert options.bury == "above:20"
     assert Options(games=1, seed=0, max_turns=1, bury="NONE").bury == "none"
