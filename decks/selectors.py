@@ -114,12 +114,19 @@ def decks_visible_to(user: Any, *, q: str = "") -> QuerySet[Deck]:
     return _with_size(decks).order_by("-updated", "-pk")
 
 
-# How a list of public decks may be sorted (a designer's profile), each with its order.
+# How a list of public decks may be sorted (a designer's profile), each with its order and the
+# words the sort select says it with.
 DECK_ORDERS = {
     "updated": ("-updated", "-pk"),
     "newest": ("-created", "-pk"),
     "name": ("name", "pk"),
     "likes": ("-like_count", "-updated", "-pk"),
+}
+DECK_ORDER_LABELS = {
+    "updated": "Last changed",
+    "newest": "Newest",
+    "name": "Name",
+    "likes": "Most liked",
 }
 
 

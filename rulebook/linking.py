@@ -35,12 +35,17 @@ def tooltip(match: Match) -> str:
     return f"{match.name}: {match.definition}"
 
 
-def link_markup(match: Match, *, fragment: str = "") -> str:
-    definition = escape(tooltip(match))
+def kw_anchor(href: str, definition: str, text: str) -> str:
+    """A link with its definition shown on hover and focus (the stylesheet's ``a.kw``)."""
+    shown = escape(definition)
     return (
-        f'<a class="kw" href="{escape(term_url(match.slug))}{escape(fragment)}"'
-        f' data-definition="{definition}" title="{definition}">{escape(match.text)}</a>'
+        f'<a class="kw" href="{escape(href)}" data-definition="{shown}" title="{shown}">'
+        f"{escape(text)}</a>"
     )
+
+
+def link_markup(match: Match, *, fragment: str = "") -> str:
+    return kw_anchor(term_url(match.slug) + fragment, tooltip(match), match.text)
 
 
 def _linked(

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from rulebook.glossary_cache import memoized
 from rulebook.keywords import find_keywords
-from rulebook.linking import tooltip
+from rulebook.linking import kw_anchor, tooltip
 from rulebook.models import Edition, Section
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -96,8 +96,4 @@ def word_link(word: str, shown: str = "") -> SafeString:
     found = explain(word)
     if found is None:
         return mark_safe(escape(text))
-    definition = escape(found.definition)
-    return mark_safe(
-        f'<a class="kw" href="{escape(found.url)}" data-definition="{definition}"'
-        f' title="{definition}">{escape(text)}</a>'
-    )
+    return mark_safe(kw_anchor(found.url, found.definition, text))

@@ -16,21 +16,14 @@ from django.views.decorators.http import require_GET
 from cards import rules
 from cards import selectors as card_selectors
 from cards.search import QueryError
-from cards.templatetags.card_tags import card_render_url
 from cards.views.gallery import DIRECTION_LABELS, ORDER_LABELS
 from cards.views.listing import page, search
 from community import people, selectors
 from decks import selectors as deck_selectors
 from decks import validation
-from decks.tabletop_cockatrice import cockatrice_set_xml
+from decks.views.tabletop import cockatrice_set_download
 
 PROFILE_TABS = ("cards", "decks")
-DECK_ORDER_LABELS = {
-    "updated": "Last changed",
-    "newest": "Newest",
-    "name": "Name",
-    "likes": "Most liked",
-}
 
 
 @require_GET
@@ -64,15 +57,17 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     else:
         q = request.GET.get("q", "").strip()[:100]
         order = request.GET.get("order") or "updated"
-        if order not in DECK_ORDER_LABELS:
+        if order not in deck_selectors.DECK_ORDERS:
             context["query_error"] = QueryError(
-                f"'{order}' is not a sort order; sort by {', '.join(DECK_ORDER_LABELS)}."
+                f"'{order}' is not a sort order; sort by {', '.join(deck_selectors.DECK_ORDERS)}."
             )
             order, status = "updated", 400
         decks = deck_selectors.gallery_decks(q=q, owner=designer, order=order)
         deck_page = page(request, decks)
         deck_page.object_list = validation.with_legality(deck_page.object_list, user=request.user)
-        context.update(q=q, order=order, page=deck_page, order_labels=DECK_ORDER_LABELS)
+        context.update(
+            q=q, order=order, page=deck_page, order_labels=deck_selectors.DECK_ORDER_LABELS
+        )
     context["query_notes"] = (*notes, *context.get("query_notes", ()))
     return render(request, "community/profile.html", context, status=status)
 
@@ -82,15 +77,12 @@ def profile_cockatrice_set(request: HttpRequest, username: str) -> HttpResponse:
     """All of a designer's public cards as a Cockatrice custom set."""
     designer = selectors.designer_by_name(username)
     cards = people.public_cards(request.user).filter(owner=designer).order_by("name", "pk")
-    body = cockatrice_set_xml(
+    return cockatrice_set_download(
+        request,
         list(cards.select_related("owner")),
-        picture_url=lambda card: request.build_absolute_uri(card_render_url(card)),
-        long_name=f"Cards by {designer.username} (Keeper of the Cards)",
+        name=f"Cards by {designer.username}",
+        filename=f"{slugify(designer.username) or 'designer'}-cockatrice.xml",
     )
-    response = HttpResponse(body, content_type="application/xml; charset=utf-8")
-    name = slugify(designer.username) or "designer"
-    response["Content-Disposition"] = f'attachment; filename="{name}-cockatrice.xml"'
-    return response
 
 
 def read_before(value: str | None) -> datetime | None:

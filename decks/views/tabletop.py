@@ -156,11 +156,21 @@ def deck_cockatrice_set(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_for_viewer(user=request.user, pk=pk)
     cards = [entry.card for entry in sorted_entries(deck)]
     cards += [entry.card for entry in sorted_entries(deck, Board.MAYBE)]
+    return cockatrice_set_download(
+        request, cards, name=deck.name, filename=_filename(deck, "-cockatrice.xml")
+    )
+
+
+def cockatrice_set_download(
+    request: HttpRequest, cards: list[Any], *, name: str, filename: str
+) -> HttpResponse:
+    """`cards` as a Cockatrice custom set file named `filename`, its pictures at this site's
+    absolute addresses (a deck's cards, or a designer's on their profile)."""
     body = cockatrice_set_xml(
         cards,
         picture_url=lambda card: request.build_absolute_uri(card_render_url(card)),
-        long_name=f"{deck.name} (Keeper of the Cards)",
+        long_name=f"{name} (Keeper of the Cards)",
     )
     response = HttpResponse(body, content_type="application/xml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(deck, "-cockatrice.xml")}"'
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
