@@ -79,6 +79,7 @@ bench: install-dev
 	$(PY) bench/guide_bench.py
 	$(PY) bench/tabletop_bench.py
 	$(PY) bench/readiness_bench.py
+	$(PY) bench/verdicts_bench.py --cards 100000
 
 loadtest: install-dev
 	$(PY) bench/loadtest.py $(LOADTEST_ARGS)

@@ -29,6 +29,7 @@ from bench.search_seed_words import (
 )
 from cards import rules
 from cards.models import Card, CardVerdict
+from cards.verdicts import fingerprint
 from decks.models import Board, Deck, DeckEntry
 
 DESIGNERS = 1_000
@@ -70,15 +71,17 @@ def _templates(rng: random.Random) -> list[dict[str, Any]]:
     return bodies
 
 
-def _verdicts(body: dict[str, Any], design_edition: int | None) -> list[tuple[int, str, bool]]:
+def _verdicts(body: dict[str, Any], design_edition: int | None) -> list[tuple[int, str, bool, int]]:
     card = rules.Card(name="Seeded card", design_edition=design_edition, flavor_text="", **body)
     found = []
     for number in sorted(rules.load_editions()):
         try:
             result = rules.check_card(card, number)
-            found.append((number, result.verdict.value, bool(result.playable)))
+            found.append(
+                (number, result.verdict.value, bool(result.playable), len(result.warnings))
+            )
         except Exception:  # a rules engine being rewritten must not stop the benchmark
-            found.append((number, "invalid", False))
+            found.append((number, "invalid", False, 0))
     return found
 
 
@@ -155,15 +158,14 @@ def seed_cards(public: int) -> None:
         return
     rng = random.Random(have)
     templates = _templates(random.Random(7))
-    verdicts: dict[tuple[int, int | None], list[tuple[int, str, bool]]] = {}
+    verdicts: dict[tuple[int, int | None], list[tuple[int, str, bool, int]]] = {}
     designers = _seed_users()
-    version = _rules_version()
     start = (Card.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
     card_defaults = _defaults(Card)
     began = time.perf_counter()
     cards: list[tuple[int, int, int | None]] = []
 
-    def verdicts_of(template: int, design_edition: int | None) -> list[tuple[int, str, bool]]:
+    def verdicts_of(template: int, design_edition: int | None) -> list[tuple[int, str, bool, int]]:
         key = (template, design_edition)
         if key not in verdicts:
             verdicts[key] = _verdicts(templates[template], design_edition)
@@ -185,7 +187,7 @@ def seed_cards(public: int) -> None:
             updated = NOW - SPREAD * rng.random()
             # The editions its verdicts below call playable, kept on the card as the site's
             # services keep them (a JSON list, as text for COPY and SQLite alike).
-            playable = [n for n, _, ok in verdicts_of(template, design_edition) if ok]
+            playable = [n for n, _, ok, _ in verdicts_of(template, design_edition) if ok]
             yield {
                 **card_defaults,
                 "id": pk,
@@ -202,13 +204,14 @@ def seed_cards(public: int) -> None:
 
     def verdict_rows() -> Iterator[dict[str, Any]]:
         for pk, template, design_edition in cards:
-            for edition, verdict, playable in verdicts_of(template, design_edition):
+            for edition, verdict, playable, warnings in verdicts_of(template, design_edition):
                 yield {
                     "card_id": pk,
                     "edition": edition,
                     "verdict": verdict,
                     "playable": playable,
-                    "rules_version": version,
+                    "warnings": warnings,
+                    "rules_version": fingerprint(edition, design_edition),
                 }
 
     verdict_start = CardVerdict.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
@@ -277,12 +280,6 @@ def seed_decks(count: int) -> None:
         _write(DeckEntry, entry_rows())
     _reset_sequences(Deck, DeckEntry)
     print(f"seeded {count - have:,} decks in {time.perf_counter() - began:.0f} s", flush=True)
-
-
-def _rules_version() -> str:
-    from cards.verdicts import rules_version
-
-    return rules_version()
 
 
 def _reset_sequences(*models: Any) -> None:

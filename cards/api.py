@@ -25,10 +25,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards import importing, selectors, services
+from cards import importing, selectors, services, verdicts
 from cards.check_api import CardDefinitionSerializer
 from cards.models import DEFINITION_FIELDS, Card
-from cards.search import MAX_QUERY_LENGTH, QUERY_PATTERN, QueryError
+from cards.search import MAX_QUERY_LENGTH, QUERY_PATTERN, QueryError, parse_query
 from cards.serializers import (
     CARD_NEEDS,
     CardFormSerializer,
@@ -111,7 +111,11 @@ class CardListApi(GenericAPIView):
         cards = filtered(selectors.cards_listed_for, request, user=request.user)
         page = self.paginate_queryset(cards)
         data = CardOutputSerializer(page, many=True, context={"request": request}).data
-        return self.get_paginated_response(data)
+        response = self.get_paginated_response(data)
+        updating = verdicts.refresh_note(parse_query(request.query_params.get("q", "")))
+        if updating:
+            response.data["notes"] = [updating]  # described by the pagination's schema
+        return response
 
     @extend_schema(
         request=CARD_BODY,

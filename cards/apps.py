@@ -5,18 +5,30 @@ from django.db.models.signals import post_migrate
 
 
 def _refresh_stale_verdicts(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
-    """After migrate, re-judge the cards whose stored verdicts came from other edition data
-    or another version of the rules engine, so `legal:14` searches stay right."""
+    """After migrate, queue the re-judging of the cards whose stored verdicts came from other
+    edition data or another version of the rules engine: the release does not wait for it,
+    the site judges a card it shows meanwhile, and `legal:` searches say how far it has gone
+    (cards.verdicts). A broker that cannot take it now leaves it to the beat's sweep."""
+    import logging
+
     from django.db import connections
 
-    from cards.verdicts import verdicts_refresh
+    from cards.verdicts import verdicts_refresh_queue
 
     tables = connections[using].introspection.table_names()
-    if "cards_cardverdict" not in tables or "cards_card" not in tables:
+    if not {"cards_cardverdict", "cards_card", "cards_verdictrefresh"} <= set(tables):
         return
-    count = verdicts_refresh()
-    if count and kwargs.get("verbosity", 1) >= 1:
-        print(f"  Refreshed the stored verdicts of {count} card(s).")
+    try:
+        refresh = verdicts_refresh_queue()
+    except Exception as error:  # the broker's own errors: kombu's, redis', OSError
+        logging.getLogger(__name__).warning(
+            "Stored verdicts are stale and could not be queued for refreshing (%s): the"
+            " workers' sweep will queue them.",
+            error,
+        )
+        return
+    if refresh is not None and kwargs.get("verbosity", 1) >= 1:
+        print(f"  Queued the refresh of the stored verdicts of {refresh.total} card(s).")
 
 
 def _repair_text_index(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:

@@ -221,14 +221,19 @@ class CardRevision(models.Model):
 class CardVerdict(models.Model):
     """A card's verdict under one edition, kept fresh on save so searches can filter on it.
 
-    `rules_version` fingerprints the edition data and the rules engine that produced the row;
-    rows from older rules are refreshed by `manage.py refresh_card_verdicts` and after migrate.
+    `rules_version` fingerprints what the row was judged by: the rules engine, the edition's
+    data, and the data and guide of the card's design edition (cards.verdicts.fingerprint).
+    Rows judged by other rules are stale: the site judges such a card again when it shows it,
+    and the refresh queued after migrate (cards.tasks) re-judges them all.
     """
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="verdicts")
     edition = models.PositiveSmallIntegerField()
     verdict = models.CharField(max_length=12, choices=[(v.value, v.value) for v in rules.Verdict])
     playable = models.BooleanField()
+    # How many warnings the check gave: the badge of a list ("Legal · 1 warning") reads it
+    # here rather than running the rules for every card listed.
+    warnings = models.PositiveSmallIntegerField(default=0)
     rules_version = models.CharField(max_length=64)
 
     class Meta:
@@ -239,6 +244,30 @@ class CardVerdict(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card_id} @{self.edition}: {self.verdict}"
+
+
+class VerdictRefresh(models.Model):
+    """One re-judging of the stored cards, queued after migrate (or by hand): how far it has
+    gone, so that `legal:` searches can say their verdicts are being updated."""
+
+    started = models.DateTimeField(auto_now_add=True)
+    total = models.PositiveIntegerField()  # the cards on file when it started
+    done = models.PositiveIntegerField(default=0)  # the cards its chunks have been through
+    updated = models.DateTimeField()  # when a chunk last came in (or it started)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Verdict refresh {self.pk}: {self.done}/{self.total}"
+
+    @property
+    def percent(self) -> int:
+        """How far it has gone, in whole percent: 100 only when finished."""
+        if self.finished is not None or not self.total:
+            return 100
+        return min(99, self.done * 100 // self.total)
 
 
 class CollectionEntry(models.Model):

@@ -14,7 +14,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
-from cards import rules
+from cards import rules, verdicts
 from cards.limits import MAX_ID
 from cards.models import Card, CardRevision, CardVerdict, CollectionEntry
 from cards.search import (
@@ -330,9 +330,17 @@ def card_check(card: Card, edition: int | None = None) -> rules.CardCheck:
     return rules.check_card(card.to_rules_card(), number)
 
 
-def current_verdict(card: Card) -> str:
-    """The card's verdict under the current edition, from the stored table when loaded."""
+def current_verdict_row(card: Card) -> CardVerdict:
+    """The card's verdict under the current edition, with its warnings count: the stored row
+    (loaded with the card by the lists) while it is fresh, else judged now and stored, so a
+    list never runs the rules twice for a card."""
     stored = getattr(card, "current_verdicts", None)
-    if stored:
-        return stored[0].verdict
-    return card_check(card).verdict.value
+    row = verdicts.current_verdict(card, stored)
+    if stored is None or row not in stored:
+        card.current_verdicts = [row]
+    return row
+
+
+def current_verdict(card: Card) -> str:
+    """The card's verdict under the current edition (see current_verdict_row)."""
+    return current_verdict_row(card).verdict

@@ -148,6 +148,12 @@ class Pagination(PageNumberPagination):
             "type": "boolean",
             "description": f"There are more than {COUNT_CAP:,} results (the count stopped).",
         }
+        described["properties"]["notes"] = {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "What to know of these results, when there is something: that"
+            " the verdicts a legal: search reads are being updated, say.",
+        }
         return described
 
     def _read(self, request: Request) -> dict[str, Any]:

@@ -182,6 +182,47 @@ def play_chunks_inline(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "run_queue_on_commit", services.run_queue_new)
 
 
+class RefreshQueue:
+    """The verdict refresh's chunks as the site queues them (cards.verdicts), kept here rather
+    than sent to a broker; `run()` has them played as a worker plays them. `inline` plays
+    each as soon as it is queued."""
+
+    def __init__(self, *, inline: bool = False) -> None:
+        self.inline = inline
+        self.calls: list[list[Any]] = []
+
+    def send(self, name: str, calls: Any, *, queue: str | None = None) -> None:
+        from cards import verdicts
+
+        assert name == verdicts.REFRESH_CHUNK
+        self.calls += [list(args) for args in calls]
+        if self.inline:
+            self.run()
+
+    def run(self) -> None:
+        from cards.tasks import refresh_verdict_chunk
+
+        calls, self.calls = self.calls, []
+        for args in calls:
+            refresh_verdict_chunk.apply(args=args).get()
+
+
+@pytest.fixture
+def refresh_queue(monkeypatch) -> RefreshQueue:
+    """Verdict refreshes queued, not played, until the test runs them."""
+    queue = RefreshQueue()
+    monkeypatch.setattr("kotc_site.celery.send_tasks", queue.send)
+    return queue
+
+
+@pytest.fixture
+def inline_refresh(monkeypatch) -> RefreshQueue:
+    """Verdict refreshes played as soon as they are queued, as a worker would play them."""
+    queue = RefreshQueue(inline=True)
+    monkeypatch.setattr("kotc_site.celery.send_tasks", queue.send)
+    return queue
+
+
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()

@@ -25,7 +25,6 @@ WITHOUT_EXAMPLES = frozenset(
         "cards.rules.formula",
         "cards.rules.guide",
         "cards.rules.reader",
-        "cards.rules.text",
         "cards.rules.writer",
     }
 )

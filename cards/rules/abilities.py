@@ -29,6 +29,7 @@ The outline takes any string and never raises: a card being typed is often half-
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 ARROWS = ("\u2192", "\u27f6", "->")  # →, ⟶, and the keyboard's ->
@@ -61,6 +62,7 @@ class Ability:
         }
 
 
+@lru_cache(maxsize=16384)
 def parse_ability(paragraph: str, *, condition_opening: str | None = None) -> Ability:
     """One paragraph read as an ability."""
     text = paragraph.strip()

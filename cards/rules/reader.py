@@ -52,7 +52,7 @@ the goldfish and the render all ask for it here.
 
 The reader never raises for any text: what it cannot read becomes a problem with the text
 concerned and its span, and, where one is near, the component it was probably meant to be.
-Readings are cached by text and edition.
+Readings are cached by text and edition, and each paragraph by its text and guide.
 
 The reader is built in layers, each its own module: what a reading holds
 (:mod:`~cards.rules.reading`), matching components with their variables
@@ -123,6 +123,45 @@ def _read_cached(printed: str, guide: Guide) -> Reading:
     return replace(reading, replacements=replacements, printed=printed)
 
 
+@lru_cache(maxsize=16384)
+def _paragraph_cached(paragraph: str, guide: Guide) -> ReadAbility:
+    """One paragraph of plain text read alone as an ability, at position 0."""
+    return _Reader(paragraph, guide).ability(0, len(paragraph))
+
+
+def _moved(ability: ReadAbility, by: int) -> ReadAbility:
+    """The ability with each of its spans `by` characters further on."""
+    if by == 0:
+        return ability
+
+    def use(found: ComponentUse) -> ComponentUse:
+        return replace(found, start=found.start + by, end=found.end + by)
+
+    def finding(found: Finding) -> Finding:
+        return replace(found, start=found.start + by, end=found.end + by)
+
+    subs = tuple(
+        replace(
+            sub,
+            target=None if sub.target is None else use(sub.target),
+            effects=tuple(map(use, sub.effects)),
+        )
+        for sub in ability.sub_abilities
+    )
+    name_span = ability.name_span
+    return replace(
+        ability,
+        start=ability.start + by,
+        end=ability.end + by,
+        condition=None if ability.condition is None else use(ability.condition),
+        costs=tuple(map(use, ability.costs)),
+        sub_abilities=subs,
+        problems=tuple(map(finding, ability.problems)),
+        notes=tuple(map(finding, ability.notes)),
+        name_span=None if name_span is None else (name_span[0] + by, name_span[1] + by),
+    )
+
+
 def _as_worded(printed: str, edition: int) -> tuple[str, tuple[Replacement, ...]]:
     """The printed text as the edition's own rulebook refurbishes it, when it is on file: the
     guide is written in its rulebook's words, so a 17th card printed "in-play card" is read as
@@ -171,7 +210,7 @@ class _Reader(SentenceReader):
                     )
                 caveats.append(caveat)
                 continue
-            abilities.append(self.ability(start, end))
+            abilities.append(self.paragraph(start, end))
         limit = self.guide.grammar.max_caveats
         if len(caveats) > limit and caveats:
             allowed = "no caveats" if limit == 0 else f"at most {limit} caveat"
@@ -190,6 +229,15 @@ class _Reader(SentenceReader):
         return Reading(
             self.guide.edition, self.text, tuple(caveats), tuple(abilities), tuple(problems)
         )
+
+    def paragraph(self, start: int, end: int) -> ReadAbility:
+        """The ability of the paragraph [start, end). Cards share abilities far more than
+        whole texts, so each paragraph is read once per guide and moved to where it stands;
+        where normalizing moved characters (a run of spaces, a ligature), positions in the
+        paragraph are not the card's, and it is read in place."""
+        if self.normalized.text != self.text:
+            return self.ability(start, end)
+        return _moved(_paragraph_cached(self.text[start:end], self.guide), start)
 
     def caveat(self, start: int, end: int) -> ComponentUse | None:
         if not self.guide.of_kind(ComponentKind.CAVEAT):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Scripts whose letters look alike: a word mixing them is likely a disguise, not a spelling.
 _LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
@@ -39,6 +40,7 @@ class MixedWord:
     strays: str  # the letters not of the most used script, each once, in order
 
 
+@lru_cache(maxsize=1024)  # a card's check asks it of the same texts for every edition
 def mixed_script_words(text: str) -> tuple[MixedWord, ...]:
     """The words of the text whose letters come from more than one of Latin, Cyrillic and Greek.
 

@@ -51,6 +51,10 @@ _FOLD = str.maketrans(
 # A line break separates paragraphs, and so abilities: a match never spans one.
 _LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 
+# White space that normalize() changes: a run of two or more, or one that is not a space or
+# a line feed.
+_SPACE_TO_FOLD = re.compile(r"\s\s|[^\S \n]")
+
 # A placeholder is the letter standing alone, not the x in "exhaust" or "six-sided".
 _PLACEHOLDER = re.compile(r"(?<!\w)([xyz])(?!\w)")
 
@@ -193,6 +197,8 @@ def _plain(text: str) -> bool:
     return unicodedata.is_normalized("NFKC", text) and not any(map(_is_format, set(text)))
 
 
+# Every check of a card normalizes its text again for each edition and each table: remembered.
+@lru_cache(maxsize=1024)
 def normalize(text: str) -> Normalized:
     """The text as it is matched: in NFKC without format characters, quotes folded, and each
     run of white space one space, or one line break if it has one."""
@@ -224,10 +230,15 @@ def normalize(text: str) -> Normalized:
 
 def _normalize_plain(text: str) -> Normalized:
     """normalize() of a text whose characters each stand for themselves, quotes aside."""
+    folded = fold(text)
+    if not _SPACE_TO_FOLD.search(folded):
+        # The usual card: nothing to fold into one space, so each character stays in place.
+        return Normalized(
+            folded, tuple(range(len(folded))), tuple(range(1, len(folded) + 1)), len(text)
+        )
     chars: list[str] = []
     origins: list[int] = []
     ends: list[int] = []
-    folded = fold(text)
     index = 0
     while index < len(folded):
         char = folded[index]
@@ -301,6 +312,20 @@ def compile_entry(entry: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
+@lru_cache(maxsize=512)
+def required_words(entry: str) -> str:
+    """Words that every match of the entry holds as they are: the longest of its literal
+    pieces, less a first letter that may be either case.
+
+    >>> required_words("Pay x HP"), required_words("in-play card")
+    ('ay ', 'n-play card')
+    """
+    normalized = normalize_entry(entry)
+    pieces = _PLACEHOLDER.split(normalized)[::2]  # split() puts each letter between pieces
+    longest = max(range(len(pieces)), key=lambda index: len(pieces[index]))
+    return pieces[longest][1:] if longest == 0 else pieces[longest]
+
+
 @dataclass(frozen=True)
 class TextMatch:
     """One table entry found in a text."""
@@ -324,8 +349,12 @@ def find_entries(text: str, entries: Sequence[str]) -> tuple[TextMatch, ...]:
     normalized = normalize(text)
     subject = normalized.text
     patterns = [compile_entry(entry) for entry in entries]
-    # The next match of each pattern at or after the scan position; None once exhausted.
-    upcoming: list[re.Match[str] | None] = [p.search(subject) for p in patterns]
+    # The next match of each pattern at or after the scan position; None once exhausted. Most
+    # texts hold few of a table's entries: one whose words are not in the text is not searched.
+    upcoming: list[re.Match[str] | None] = [
+        pattern.search(subject) if required_words(entry) in subject else None
+        for entry, pattern in zip(entries, patterns, strict=True)
+    ]
     matches: list[TextMatch] = []
     position = 0
     while True:

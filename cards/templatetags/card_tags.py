@@ -30,14 +30,12 @@ def verdict_badge(verdict: object, warnings: Sized | int = 0, title: str = "") -
 
 @register.inclusion_tag("cards/_verdict_badge.html")
 def card_verdict_badge(card: Card) -> dict[str, Any]:
-    """The badge of a card in a list, under the current edition. The verdict comes from the
-    stored table, as searches filter on it; the warnings, which it does not keep, from the
-    check itself, which is remembered and only asked of cards that may be played."""
-    verdict = selectors.current_verdict(card)
-    warnings = 0
-    if verdict in PLAYABLE and not card.withheld:
-        warnings = len(selectors.card_check(card).warnings)
-    return verdict_badge(verdict, warnings, f"Verdict under the {rules.current_edition().name}")
+    """The badge of a card in a list, under the current edition: the verdict and the number
+    of warnings come from the stored table, as searches filter on it (a card whose row is
+    stale is judged once and stored)."""
+    row = selectors.current_verdict_row(card)
+    warnings = 0 if card.withheld else row.warnings
+    return verdict_badge(row.verdict, warnings, f"Verdict under the {rules.current_edition().name}")
 
 
 @register.simple_tag

@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from cards import verdicts
 from cards.search import DIRECTIONS, ORDERS, CardQuery, QueryError, parse_query
 from kotc_site.pagination import CappedPaginator
 
@@ -40,6 +41,9 @@ def search(
         context["query_error"] = error
         return None, context, 400
     context["query_notes"] = query.notes
+    updating = verdicts.refresh_note(query)
+    if updating:
+        context["query_notes"] = (*query.notes, updating)
     context["order"], context["direction"] = query.order or "", query.direction or ""
     return lister(q=query, **kwargs), context, 200
 

@@ -58,4 +58,12 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": float(KOTC_RUN_SWEEP_SECONDS)},
     }
 }
+# The look for stored verdicts left stale by a refresh that could not be queued or stalled
+# (cards.verdicts.refresh_sweep).
+KOTC_VERDICT_SWEEP_SECONDS = env_int("KOTC_VERDICT_SWEEP_SECONDS", 300, minimum=1)
+CELERY_BEAT_SCHEDULE["verdict-sweep"] = {
+    "task": "cards.tasks.refresh_sweep",
+    "schedule": float(KOTC_VERDICT_SWEEP_SECONDS),
+    "options": {"expires": float(KOTC_VERDICT_SWEEP_SECONDS)},
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
