@@ -74,6 +74,7 @@ bench: install-dev
 	$(PY) bench/goldfish_bench.py
 	$(PY) bench/goldfish_panel.py
 	$(PY) bench/simulation_bench.py
+	KOTC_SIMULATION_MAX_GAMES=10000000 $(PY) bench/simulation_bench.py --games 10000000
 	$(PY) bench/glossary_bench.py
 	$(PY) bench/search_bench.py --cards 100000
 	$(PY) bench/guide_bench.py

@@ -22,12 +22,14 @@ import argparse  # noqa: E402
 import contextlib  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from decks.goldfish import Options, plan_chunks, play_chunk, simulate  # noqa: E402
 from decks.goldfish.dice import dice_table  # noqa: E402
+from decks.goldfish.model import Deck, GoldfishCard  # noqa: E402
 from decks.goldfish.plain import play_games  # noqa: E402
 from decks.goldfish.policy import build_tables  # noqa: E402
 from decks.goldfish.reference import reference_deck  # noqa: E402
@@ -91,6 +93,43 @@ def main() -> None:
         f"CPU {plain_rate:,.0f} games/s"
     )
     print(f"vectorized / plain: {options.games / best_cpu / plain_rate:.1f}x (goal 2.5x)")
+
+    # A deck without abilities: the engine pays for no ability machinery it cannot use.
+    vanilla = vanilla_deck()
+    simulate(vanilla, replace(options, games=2_000))
+    cpu_start = time.process_time()
+    simulate(vanilla, options)
+    vanilla_rate = options.games / (time.process_time() - cpu_start)
+    vanilla_tables = build_tables(vanilla, options.max_turns, options.edition)
+    cpu_start = time.process_time()
+    plain = play_games(vanilla_tables, options, args.plain_games, args.seed)
+    plain_rate = plain.games / (time.process_time() - cpu_start)
+    print(
+        f"vanilla deck (the reference deck's levels, no abilities): {vanilla_rate:,.0f} games/s,"
+        f" plain per-game engine {plain_rate:,.0f} games/s:"
+        f" {vanilla_rate / plain_rate:.1f}x (goal 10x)"
+    )
+
+
+def vanilla_deck() -> Deck:
+    """The reference deck's cards as minions of the same levels, without ability text."""
+    return Deck(
+        tuple(
+            (
+                count,
+                GoldfishCard(
+                    name=card.name,
+                    kind="minion",
+                    level=card.level,
+                    sp=card.sp or max(1, card.level // 2),
+                    hp=card.hp or 2,
+                    ability_text="",
+                    design_edition=card.design_edition,
+                ),
+            )
+            for count, card in reference_deck().entries
+        )
+    )
 
 
 if __name__ == "__main__":

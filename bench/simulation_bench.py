@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Ten million games in twenty seconds, from the request to the result.
+GOAL_PER_SECOND = 500_000
 sys.path.insert(0, str(ROOT))
 
 
@@ -118,8 +120,8 @@ def main() -> int:
             run.refresh_from_db()
             if run.status in ("succeeded", "failed"):
                 break
-            if time.perf_counter() - started > 120:
-                print("The run did not finish within 120 s.")
+            if time.perf_counter() - started > 600:
+                print("The run did not finish within 600 s.")
                 return 1
             time.sleep(0.02)
         elapsed = time.perf_counter() - started
@@ -135,7 +137,7 @@ def main() -> int:
     print(
         f"{args.games:,} games through the site with {args.workers} workers "
         f"({run.chunks_total} chunks): {elapsed:.2f} s = {args.games / elapsed:,.0f} games/s "
-        f"(goal: under 5 s)"
+        f"(goal: {GOAL_PER_SECOND:,} games/s, {args.games / GOAL_PER_SECOND:.1f} s)"
     )
     return 0
 

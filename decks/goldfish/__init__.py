@@ -36,6 +36,7 @@ from .tally import Tally, fingerprint, merge
 __all__ = [
     "BLOCK",
     "CHUNK_GAMES",
+    "MOST_CHUNKS",
     "BuryRule",
     "CardAbilities",
     "Deck",
@@ -46,6 +47,7 @@ __all__ = [
     "KillTurn",
     "Options",
     "Tally",
+    "chunk_games_for",
     "merge",
     "parse_bury",
     "plan_chunks",
@@ -60,11 +62,29 @@ CHUNK_GAMES = 10_000
 a tenth of a second of work on one core, small enough that a lost chunk costs little to redo,
 large enough that the queue's overhead stays small."""
 
+MOST_CHUNKS = 200
+"""A larger run has larger chunks, so that the queue's overhead (a task, a tally written and
+read) is paid at most this many times, and the engine plays larger batches; two workers still
+finish within a chunk of each other."""
 
-def plan_chunks(games: int, chunk_games: int = CHUNK_GAMES) -> list[tuple[int, int]]:
-    """Split ``games`` into chunks of whole blocks: ``[(first_block, end_block), ...]``."""
+
+def chunk_games_for(games: int) -> int:
+    """Games per chunk for a run of ``games``: CHUNK_GAMES, or more for a run of more than
+    MOST_CHUNKS of them.
+
+    >>> chunk_games_for(100_000), chunk_games_for(10_000_000)
+    (10000, 50000)
+    """
+    return max(CHUNK_GAMES, -(-games // MOST_CHUNKS))
+
+
+def plan_chunks(games: int, chunk_games: int | None = None) -> list[tuple[int, int]]:
+    """Split ``games`` into chunks of whole blocks: ``[(first_block, end_block), ...]``, of
+    ``chunk_games`` each (chunk_games_for(games) unless given)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise GoldfishError(f"games must be a whole number of at least 1, got {games!r}")
+    if chunk_games is None:
+        chunk_games = chunk_games_for(games)
     if isinstance(chunk_games, bool) or not isinstance(chunk_games, int) or chunk_games < 1:
         raise GoldfishError(
             f"chunk_games must be a whole number of at least 1, got {chunk_games!r}"

@@ -39,26 +39,33 @@ def _next_pick(batch: Batch, turn: int) -> Array:
 
 def _put_away(batch: Batch, cards: Array, turn: int, sheathe: bool) -> None:
     """Games put ``cards`` random cards from their hand away (on top of the deck when
-    ``sheathe``, else destroyed or buried)."""
+    ``sheathe``, else destroyed or buried).
+
+    Only the games that put a card away are looked at (few, in a turn): their hands alone are
+    summed up. Every game's pick number moves on all the same, as the games' numbers must not
+    depend on which others pay."""
     for already in range(int(cards.max())):
-        running = np.cumsum(batch.hand, axis=0, dtype=np.int32)
+        lanes = np.flatnonzero(cards > already)
+        running = np.cumsum(batch.hand[:, lanes], axis=0, dtype=np.int32)
         total = running[-1]
-        who = (cards > already) & (total > 0)
+        who = total > 0
         if not who.any():
             break
-        target = (_next_pick(batch, turn) * total).astype(np.int32)
+        target = (_next_pick(batch, turn)[lanes] * total).astype(np.int32)
         card_type = np.minimum((running <= target).sum(axis=0), batch.type_count - 1)
         if batch.journal is not None:
-            batch.journal.moved(batch, "sheathe" if sheathe else "discard", card_type, who)
-        batch.hand_flat[card_type * batch.games + batch.lanes] -= who
+            every_type = np.zeros(batch.games, dtype=card_type.dtype)
+            every_type[lanes] = card_type
+            everyone = np.zeros(batch.games, dtype=np.bool_)
+            everyone[lanes] = who
+            batch.journal.moved(batch, "sheathe" if sheathe else "discard", every_type, everyone)
+        batch.hand_flat[card_type * batch.games + lanes] -= who
         if sheathe:
-            batch.sheathed[card_type, batch.lanes] += who
-            batch.sheathed_count += who
+            batch.sheathed[card_type, lanes] += who
+            batch.sheathed_count[lanes] += who
         else:
             slot = batch.level_slot[card_type]
-            batch.wanted_left_flat[np.maximum(slot, 0) * batch.games + batch.lanes] -= who & (
-                slot >= 0
-            )
+            batch.wanted_left_flat[np.maximum(slot, 0) * batch.games + lanes] -= who & (slot >= 0)
 
 
 def payable(batch: Batch, cost: Cost, uses: Array, extra_hand: int = 0) -> Array:

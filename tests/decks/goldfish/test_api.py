@@ -8,6 +8,8 @@ import pytest
 
 from decks.goldfish import (
     BLOCK,
+    CHUNK_GAMES,
+    MOST_CHUNKS,
     Deck,
     GoldfishCard,
     GoldfishError,
@@ -165,6 +167,15 @@ def test_plan_chunks_covers_every_block_once() -> None:
     assert plan_chunks(3 * BLOCK, chunk_games=1) == [(0, 1), (1, 2), (2, 3)]
     with pytest.raises(GoldfishError):
         plan_chunks(0)
+
+
+@pytest.mark.parametrize("games", [10_000, 100_000, 2_000_000, 10_000_000, 100_000_000])
+def test_a_large_run_has_larger_chunks_not_more_of_them(games: int) -> None:
+    chunks = plan_chunks(games)
+    assert len(chunks) <= max(MOST_CHUNKS, games // CHUNK_GAMES)
+    assert len(chunks) <= MOST_CHUNKS or games <= MOST_CHUNKS * CHUNK_GAMES
+    assert chunks[0][0] == 0 and chunks[-1][1] == -(-games // BLOCK)
+    assert all(end == start for (_, end), (start, _) in zip(chunks, chunks[1:], strict=False))
 
 
 OPTIONS = Options(games=9_500, seed=20_240_501, max_turns=12, bury="default")
