@@ -43,9 +43,22 @@ def on_postgres() -> bool:
     return connection.vendor == "postgresql"
 
 
+# Each card's ability text ends in words of its own, drawn for it, as real cards' texts are
+# each different: a reminder in parentheses, which the rules pass over (tutorial text), so
+# that a card's verdict is its body's, worked out once. The verdict is worked out with these
+# words in their place.
+REMINDER = " (seeded words)"
+
+
+def _reminder(rng: random.Random) -> str:
+    words = (rng.choice(ADJECTIVES), rng.choice(NOUNS), rng.choice(ADJECTIVES), rng.choice(NOUNS))
+    return " ({})".format(" ".join(words).lower())
+
+
 def _templates(rng: random.Random) -> list[dict[str, Any]]:
     """Card bodies (kind, level, stats, ability text) that the seeded cards share, so each one's
-    verdict is worked out once by the rules engine."""
+    verdict is worked out once by the rules engine; each card adds words of its own to the
+    text (_reminder)."""
     bodies = []
     for _ in range(TEMPLATES):
         kind = "minion" if rng.random() < 0.65 else "spell"
@@ -72,6 +85,8 @@ def _templates(rng: random.Random) -> list[dict[str, Any]]:
 
 
 def _verdicts(body: dict[str, Any], design_edition: int | None) -> list[tuple[int, str, bool, int]]:
+    text = body["ability_text"]
+    body = {**body, "ability_text": text + REMINDER if text else text}
     card = rules.Card(name="Seeded card", design_edition=design_edition, flavor_text="", **body)
     found = []
     for number in sorted(rules.load_editions()):
@@ -200,6 +215,9 @@ def seed_cards(public: int) -> None:
                 "created": updated - timedelta(days=rng.random() * 30),
                 "updated": updated,
                 **body,
+                "ability_text": body["ability_text"] + _reminder(rng)
+                if body["ability_text"]
+                else "",
             }
 
     def verdict_rows() -> Iterator[dict[str, Any]]:

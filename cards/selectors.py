@@ -335,6 +335,9 @@ def current_verdict_row(card: Card) -> CardVerdict:
     (loaded with the card by the lists) while it is fresh, else judged now and stored, so a
     list never runs the rules twice for a card."""
     stored = getattr(card, "current_verdicts", None)
+    if stored is None and card.pk is not None and not card.withheld:
+        # Not loaded with the card (a page of one card): read, not judged and written again.
+        stored = list(card.verdicts.filter(edition=rules.current_edition().number))
     row = verdicts.current_verdict(card, stored)
     if stored is None or row not in stored:
         card.current_verdicts = [row]

@@ -15,13 +15,13 @@ from cards import verdicts
     max_retries=5,
 )
 def refresh_verdict_chunk(  # type: ignore[no-untyped-def]
-    self, refresh_id: int, first: int, last: int, everything: bool = False
+    self, refresh_id: int, first: int, last: int, everything: bool = False, cards: int = 0
 ) -> int:
     """Judge a chunk of cards and count it. Idempotent (a fresh row is not judged again), so
     a chunk delivered twice after a lost worker only repeats a look-up."""
     try:
         judged = verdicts.refresh_chunk(first, last, everything=everything)
-        verdicts.refresh_chunk_done(refresh_id, first, last)
+        verdicts.refresh_chunk_done(refresh_id, cards)
     except DatabaseError as error:
         raise self.retry(exc=error, countdown=2) from error
     return judged

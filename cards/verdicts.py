@@ -216,10 +216,10 @@ def refresh_chunk(first: int, last: int, *, everything: bool = False) -> int:
     return len(rows)
 
 
-def _chunks(ids: Sequence[int], size: int) -> list[tuple[int, int]]:
-    """The first and last id of each run of `size` ids."""
-    starts = range(0, len(ids), size)
-    return [(ids[start], ids[min(start + size, len(ids)) - 1]) for start in starts]
+def _chunks(ids: Sequence[int], size: int) -> list[tuple[int, int, int]]:
+    """The first and last id of each run of `size` ids, and how many ids it holds."""
+    runs = [ids[start : start + size] for start in range(0, len(ids), size)]
+    return [(run[0], run[-1], len(run)) for run in runs]
 
 
 def _card_ids() -> list[int]:
@@ -231,7 +231,7 @@ def verdicts_refresh(*, everything: bool = False) -> int:
     many cards were judged. `manage.py refresh_card_verdicts` without --queue."""
     return sum(
         refresh_chunk(first, last, everything=everything)
-        for first, last in _chunks(_card_ids(), CHUNK)
+        for first, last, _ in _chunks(_card_ids(), CHUNK)
     )
 
 
@@ -260,17 +260,19 @@ def verdicts_refresh_queue(*, everything: bool = False) -> VerdictRefresh | None
     chunks = _chunks(ids, CHUNK)
     with transaction.atomic():
         refresh = VerdictRefresh.objects.create(total=len(ids), updated=timezone.now())
-        send_tasks(REFRESH_CHUNK, ([refresh.pk, first, last, everything] for first, last in chunks))
+        send_tasks(
+            REFRESH_CHUNK,
+            ([refresh.pk, first, last, everything, cards] for first, last, cards in chunks),
+        )
     if not chunks:
         VerdictRefresh.objects.filter(pk=refresh.pk).update(finished=timezone.now())
     return refresh
 
 
-def refresh_chunk_done(refresh_id: int, first: int, last: int) -> None:
-    """Count a chunk's cards as gone through, and finish the refresh with its last chunk. A
-    chunk played twice (a worker lost before it said so) counts twice: the percentage stops
-    at 99 until every card is counted."""
-    cards = Card.objects.filter(pk__gte=first, pk__lte=last).count()
+def refresh_chunk_done(refresh_id: int, cards: int) -> None:
+    """Count a chunk's cards (as many as it held when queued, so that the chunks add up to
+    the total whatever was deleted meanwhile) and finish the refresh with its last chunk. A
+    chunk played twice (a worker lost before it said so) counts twice."""
     now = timezone.now()
     VerdictRefresh.objects.filter(pk=refresh_id).update(done=F("done") + cards, updated=now)
     VerdictRefresh.objects.filter(

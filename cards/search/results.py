@@ -171,6 +171,7 @@ class CardResults:
         parts: tuple[QuerySet, QuerySet] | None = None,
         texts: Sequence[TextMatch] = (),
         words: bool = False,
+        filtered: bool = False,
         shown: QuerySet | None = None,
     ) -> None:
         self.found = found
@@ -179,6 +180,9 @@ class CardResults:
         self.shown = found if shown is None else shown
         self.order, self.descending = order, descending
         self.words = words
+        # Filters without words (level>=9, kind:spell) are measured on the sample too: the
+        # planner's guess of how many cards pass several of them at once can be far off.
+        self.filtered = filtered
         self.name_match = name_match
         if parts is None and name_match is not None:
             parts = (found.filter(name_match), found.exclude(name_match))
@@ -194,8 +198,8 @@ class CardResults:
     @cached_property
     def _sample(self) -> list[int] | None:
         """PostgreSQL: matches among the SAMPLE newest cards, in all, then in each part (None
-        when no words are searched, or there are fewer cards)."""
-        if not self.words:
+        when nothing is searched, or there are fewer cards)."""
+        if not (self.words or self.filtered):
             return None
         edge = _edge(self.found, SAMPLE, descending=True)
         if edge is None:
@@ -276,9 +280,10 @@ class CardResults:
         common = self.common(number)
         if self.order == "newest":
             return newest_ids(part, start, stop, descending=self.descending, common=common)
-        # Another order than the newest: the walk is in that order's index, where matches may
-        # gather far from its start (names starting with the word, say).
-        common = self.common(number, share=COMMON_IN_ORDER)
+        # Another order than the newest: the walk is in that order's index. Matches may gather
+        # far from the start of the names' (names starting with the word, say); the stats'
+        # (level, SP, HP) hold no words to gather by.
+        common = self.common(number, share=COMMON_IN_ORDER if self.order == "name" else COMMON)
         ordered = part.order_by(*ordering(self.order, self.descending))
         if common is None:
             # No words: the planner's estimates of the other filters are good.
@@ -359,5 +364,6 @@ def find_cards(queryset: QuerySet, q: str | CardQuery) -> CardResults:
         descending=descending,
         texts=[match, match] if match is not None else [],
         words=query.ranks,
+        filtered=bool(query.terms),
         shown=queryset,
     )

@@ -286,3 +286,17 @@ def test_a_card_saved_while_its_chunk_is_judged_keeps_the_verdicts_of_its_save(a
     assert verdicts.verdicts_refresh() == 0
 
     assert CardVerdict.objects.get(card=card, edition=CURRENT).verdict == "invalid"
+
+
+def test_a_card_read_alone_reads_its_stored_verdict_and_writes_nothing(alice, api):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    card = services.card_create(owner=alice, definition=WISP)
+    CardVerdict.objects.filter(card=card, edition=CURRENT).update(verdict="pruned")  # fresh
+    api.force_authenticate(alice)
+    with CaptureQueriesContext(connection) as queries:
+        answer = api.get(reverse("api-card-detail", args=[card.pk]))
+    assert answer.json()["verdict"] == "pruned"  # the stored row, not judged again
+    writes = [q["sql"] for q in queries if q["sql"].split()[0] in ("INSERT", "UPDATE")]
+    assert not [sql for sql in writes if "cards_cardverdict" in sql or "cards_card" in sql]
