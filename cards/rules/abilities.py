@@ -62,7 +62,7 @@ class Ability:
         }
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)
 def parse_ability(paragraph: str, *, condition_opening: str | None = None) -> Ability:
     """One paragraph read as an ability."""
     text = paragraph.strip()

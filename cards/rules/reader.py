@@ -123,7 +123,9 @@ def _read_cached(printed: str, guide: Guide) -> Reading:
     return replace(reading, replacements=replacements, printed=printed)
 
 
-@lru_cache(maxsize=16384)
+# Room for the distinct abilities of a large site's cards (about 2 kB each): re-judging a
+# million cards reads each of them once per guide, not once per card.
+@lru_cache(maxsize=65536)
 def _paragraph_cached(paragraph: str, guide: Guide) -> ReadAbility:
     """One paragraph of plain text read alone as an ability, at position 0."""
     return _Reader(paragraph, guide).ability(0, len(paragraph))

@@ -113,14 +113,15 @@ def test_the_refresh_judges_only_the_stale_editions(alice):
 
 
 def test_chunks_cover_every_card_once(alice, monkeypatch):
-    monkeypatch.setattr(verdicts, "CHUNK", 2)
+    # 16 cards a chunk: 112 rows, copied in bulk on PostgreSQL; then a chunk of 2.
+    monkeypatch.setattr(verdicts, "CHUNK", 16)
     cards = [
-        services.card_create(owner=alice, definition={**WISP, "name": f"W{n}"}) for n in range(5)
+        services.card_create(owner=alice, definition={**WISP, "name": f"W{n}"}) for n in range(18)
     ]
     CardVerdict.objects.update(rules_version="old", verdict="invalid", playable=False)
     Card.objects.update(playable_in=[])
 
-    assert verdicts.verdicts_refresh() == 5
+    assert verdicts.verdicts_refresh() == 18
 
     for card in cards:
         assert Card.objects.get(pk=card.pk).playable_in == [e for e in EDITIONS if e >= 14]
