@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # Ten million games in twenty seconds, from the request to the result.
 GOAL_PER_SECOND = 500_000
 sys.path.insert(0, str(ROOT))
+
+from bench.celery_workers import celery_workers  # noqa: E402
 
 
 def main() -> int:
@@ -78,34 +78,7 @@ def main() -> int:
             deck=deck, card=card_create(owner=user, definition=definition), count=count
         )
 
-    workers = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "kotc_site",
-                "worker",
-                "--pool=solo",
-                "--prefetch-multiplier=1",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                f"--hostname=bench{i}@%h",
-                "--loglevel=WARNING",
-            ],
-            cwd=ROOT,
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for i in range(args.workers)
-    ]
-    try:
-        # Let the workers connect before the clock starts: the figure is for the run.
-        time.sleep(4)
+    with celery_workers(args.workers, env):  # connected before the clock starts
         from decks.services import deck_definition
 
         options = services.options_for_edition(
@@ -125,11 +98,6 @@ def main() -> int:
                 return 1
             time.sleep(0.02)
         elapsed = time.perf_counter() - started
-    finally:
-        for worker in workers:
-            os.killpg(worker.pid, signal.SIGTERM)
-        for worker in workers:
-            worker.wait(timeout=20)
 
     if run.status != SimulationRun.Status.SUCCEEDED:
         print(f"The run failed: {run.error}")

@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,6 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.celery_workers import celery_workers  # noqa: E402
 
 GOAL_PER_SECOND = 1_700
 GOAL_MILLION_SECONDS = 600
@@ -178,33 +178,7 @@ def main() -> int:
         verdicts.card_verdicts_refresh(card=card)
     reference = len(sample) / (time.perf_counter() - started)
 
-    workers = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "kotc_site",
-                "worker",
-                "--pool=solo",
-                "--prefetch-multiplier=1",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                f"--hostname=bench{i}@%h",
-                "--loglevel=WARNING",
-            ],
-            cwd=ROOT,
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for i in range(args.workers)
-    ]
-    try:
-        time.sleep(4)  # the workers connect before the clock starts
+    with celery_workers(args.workers, env):  # connected before the clock starts
         started = time.perf_counter()
         refresh = verdicts.verdicts_refresh_queue(everything=True)
         assert refresh is not None
@@ -217,11 +191,6 @@ def main() -> int:
                 return 1
             time.sleep(0.2)
         elapsed = time.perf_counter() - started
-    finally:
-        for worker in workers:
-            os.killpg(worker.pid, signal.SIGTERM)
-        for worker in workers:
-            worker.wait(timeout=30)
 
     stale = verdicts.stale_verdicts()
     rate = args.cards / elapsed

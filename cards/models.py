@@ -14,22 +14,8 @@ from cards import rules, search
 from cards.limits import MAX_ART_ZOOM, MAX_CREDIT, MAX_NAME
 from cards.render import ART_DEFAULTS
 
-
-def rules_card(card: Any) -> rules.Card:
-    """What the rules read of a card, a stored one or a definition being checked."""
-    return rules.Card(
-        name=card.name,
-        kind=card.kind,
-        design_edition=card.design_edition,
-        level=card.level,
-        sp=card.sp,
-        hp=card.hp,
-        ability_text=card.ability_text,
-        flavor_text=card.flavor_text,
-    )
-
-
-DEFINITION_FIELDS = (
+# What the rules read of a card: rules.Card's fields.
+RULES_FIELDS = (
     "name",
     "kind",
     "design_edition",
@@ -38,6 +24,16 @@ DEFINITION_FIELDS = (
     "hp",
     "ability_text",
     "flavor_text",
+)
+
+
+def rules_card(card: Any) -> rules.Card:
+    """What the rules read of a card, a stored one or a definition being checked."""
+    return rules.Card(**{field: getattr(card, field) for field in RULES_FIELDS})
+
+
+DEFINITION_FIELDS = (
+    *RULES_FIELDS,
     # How the picture is framed and whom it credits: printed, but not read by the rules.
     *ART_DEFAULTS,
 )

@@ -29,7 +29,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards import rules
-from cards.models import Card, CardVerdict, VerdictRefresh
+from cards.models import RULES_FIELDS, Card, CardVerdict, VerdictRefresh
 
 logger = logging.getLogger(__name__)
 
@@ -38,17 +38,6 @@ logger = logging.getLogger(__name__)
 STORED = "2"
 # Cards judged in one chunk (one task, one transaction): about a second's work.
 CHUNK = 1_000
-# The card fields the rules read (cards.models.rules_card), in its arguments' order.
-RULES_FIELDS = (
-    "name",
-    "kind",
-    "design_edition",
-    "level",
-    "sp",
-    "hp",
-    "ability_text",
-    "flavor_text",
-)
 REFRESH_CHUNK = "cards.tasks.refresh_verdict_chunk"
 REFRESH_SWEEP = "cards.tasks.refresh_sweep"  # sent by celery beat (CELERY_BEAT_SCHEDULE)
 
@@ -176,15 +165,16 @@ def _store(rows: Sequence[CardVerdict], playable: dict[int, list[int]]) -> None:
 
 
 @transaction.atomic
-def card_verdicts_refresh(*, card: Card) -> None:
+def card_verdicts_refresh(*, card: Card) -> list[CardVerdict]:
     """Store the card's verdict under every edition, and the editions it is playable under on
     the card itself (Card.playable_in, which the search reads on PostgreSQL): both in one
-    transaction, so a search never sees them disagree."""
+    transaction, so a search never sees them disagree. Returns the rows, by edition."""
     editions = list(rules.load_editions())
     rows = _judged(card.pk, card.to_rules_card(), editions)
     card.playable_in = [row.edition for row in rows if row.playable]
     _store(rows, {card.pk: card.playable_in})
     CardVerdict.objects.filter(card=card).exclude(edition__in=editions).delete()
+    return rows
 
 
 def refresh_chunk(first: int, last: int, *, everything: bool = False) -> int:
@@ -209,7 +199,7 @@ def refresh_chunk(first: int, last: int, *, everything: bool = False) -> int:
     for card_id, updated, playable_in, *fields in cards.values_list(
         "pk", "updated", "playable_in", *RULES_FIELDS
     ):
-        card = rules.Card(*fields)
+        card = rules.Card(**dict(zip(RULES_FIELDS, fields, strict=True)))
         kept = stored.get(card_id, {})
         design = _design(card.design_edition)
         stale = [
@@ -360,12 +350,12 @@ def current_verdict(card: Card, stored: list[CardVerdict] | None = None) -> Card
     for row in stored or ():
         if row.edition == number and is_fresh(row, card.design_edition):
             return row
-    rows = _judged(card.pk, card.to_rules_card(), [number])
     # A withheld card's stand-in (cards.selectors.withheld_card) keeps the card's id and
     # nothing else: what it is judged is never stored as the card's.
     if card.pk is not None and not card.withheld:
         try:
-            card_verdicts_refresh(card=card)
+            rows = card_verdicts_refresh(card=card)
+            return next(row for row in rows if row.edition == number)
         except DatabaseError as error:
             logger.warning("Could not store the verdicts of card %s: %s", card.pk, error)
-    return rows[0]
+    return _judged(card.pk, card.to_rules_card(), [number])[0]
