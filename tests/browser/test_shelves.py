@@ -35,6 +35,8 @@ def design(owner, name: str, visibility: str = "private"):
 
 
 def names_shown(page) -> set[str]:
+    # A link just clicked may have committed its page but not parsed it yet.
+    page.wait_for_load_state("domcontentloaded")
     return set(page.locator(".card-grid .card-tile-name").all_inner_texts())
 
 
@@ -114,6 +116,7 @@ def test_tag_filter_nest_archive_and_save_a_search(page, bob):
     page.get_by_role("button", name="Move to folder").click()
     page.get_by_text("Moved 1 card to “Burn deck ideas”.").wait_for()
     page.get_by_role("link", name="Burn deck ideas").first.click()
+    page.wait_for_url(re.compile(r".*/shelves/folders/\d+/$"))
     assert names_shown(page) == {"Delta"}
 
     # Archive hides, "Show archived" shows, unarchive brings back.
@@ -123,6 +126,7 @@ def test_tag_filter_nest_archive_and_save_a_search(page, bob):
     page.get_by_text("Archived 1 card.").wait_for()
     assert "Beta" not in names_shown(page)
     page.get_by_role("link", name=re.compile("Show archived")).click()
+    page.wait_for_url(re.compile(r".*archived=1"))
     assert "Beta" in names_shown(page)
     tick(page, "Beta")
     page.get_by_role("button", name="Unarchive").click()
