@@ -77,11 +77,15 @@ def action_phase(batch: Batch, turn: int) -> None:
     batch.unexhausted = np.where(pick_a, unexhausted_a, unexhausted_b)
     play_all(batch, plays, turn)
     for _ in range(PASSES):
-        if not resolve(batch, turn):
+        # Only a game whose hand changed plans again: what a game does never depends on
+        # what the other games of its batch do.
+        changed = resolve(batch, turn)
+        if not changed.any():
             break
-        batch.wanted_level = wanted_level(batch)
-        plays, batch.unexhausted, _ = plan(batch, tables.plan_ratio[turn])
-        play_all(batch, plays, turn)
+        batch.wanted_level = np.where(changed, wanted_level(batch), batch.wanted_level)
+        plays, unexhausted, _ = plan(batch, tables.plan_ratio[turn])
+        batch.unexhausted = np.where(changed, unexhausted, batch.unexhausted)
+        play_all(batch, {card_type: copies * changed for card_type, copies in plays.items()}, turn)
     resolve(batch, turn)
 
 
@@ -134,7 +138,7 @@ def _cast_free_draws(batch: Batch, turn: int) -> bool:
         if copies.any():
             play(batch, card_type, copies.astype(np.int32), turn)
             played = True
-    return resolve(batch, turn) if played else False
+    return bool(resolve(batch, turn).any()) if played else False
 
 
 def _down_level(batch: Batch, turn: int) -> None:

@@ -113,6 +113,7 @@ class Batch:
         self.level_column = tables.level.astype(np.int32)[:, None]
         self.wanted_column = tables.wanted[:, None]
         self.wanted_level_column = (tables.level * tables.wanted).astype(np.int32)[:, None]
+        self.wanted_levels_column = np.array(tables.wanted_levels, dtype=np.int32)[:, None]
         self.sow_near_column = tables.sow_near[:, None]
         self.sow_far_column = tables.sow_far[:, None]
         self.type_mask = (1 << tables.type_bits) - 1
@@ -213,6 +214,10 @@ class Batch:
         self.deck_flat = self.deck.reshape(-1)
         self.seen_nowhere = self.games * self.deck_size
 
+    def _seen_rows(self) -> Array:
+        rows: Array = self.seen[:-1].reshape(self.games, self.deck_size)
+        return rows
+
     def cards_left(self) -> Array:
         """Cards left to draw: the deck and the cards sheathed on top of it."""
         left: Array = self.deck_end - self.next_card + self.sheathed_count
@@ -223,7 +228,7 @@ class Batch:
         games = len(index)
         self.deck = self.deck[index]
         seen = np.empty(games * self.deck_size + 1, dtype=np.int8)
-        seen[:-1] = self.seen[:-1].reshape(self.games, self.deck_size)[index].reshape(-1)
+        self._seen_rows().take(index, axis=0, out=seen[:-1].reshape(games, self.deck_size))
         self.seen = seen
         self.hand = np.ascontiguousarray(self.hand[:, index])
         self.sheathed = self.sheathed[:, index]
@@ -254,7 +259,7 @@ class Batch:
     def count_seen(self, which: Array | None) -> None:
         """Count the turn each card name was first drawn on, in the games ``which`` (all when
         None)."""
-        seen = self.seen[:-1].reshape(self.games, self.deck_size)
+        seen = self._seen_rows()
         if which is not None:
             seen = seen[which]
         if len(seen) == 0:

@@ -30,10 +30,10 @@ PICK_SPREAD: Final = 97.0
 """A second random pick in one turn reuses the turn's pick number, spread by this factor."""
 
 
-def _next_pick(batch: Batch, turn: int) -> Array:
-    column = batch.pick_uniforms[:, turn - 1]
-    batch.pick_uniforms[:, turn - 1] = (column * PICK_SPREAD) % 1.0
-    picked: Array = column
+def _next_pick(batch: Batch, turn: int, lanes: Array) -> Array:
+    """The pick numbers of the games ``lanes`` for a card each picks now; theirs alone move on."""
+    picked: Array = batch.pick_uniforms[lanes, turn - 1]
+    batch.pick_uniforms[lanes, turn - 1] = (picked * PICK_SPREAD) % 1.0
     return picked
 
 
@@ -42,30 +42,30 @@ def _put_away(batch: Batch, cards: Array, turn: int, sheathe: bool) -> None:
     ``sheathe``, else destroyed or buried).
 
     Only the games that put a card away are looked at (few, in a turn): their hands alone are
-    summed up. Every game's pick number moves on all the same, as the games' numbers must not
-    depend on which others pay."""
+    summed up, and their pick numbers alone move on, a step per card picked, so that what a game
+    picks depends on nothing but its own play."""
     for already in range(int(cards.max())):
         lanes = np.flatnonzero(cards > already)
         running = np.cumsum(batch.hand[:, lanes], axis=0, dtype=np.int32)
-        total = running[-1]
-        who = total > 0
+        who = running[-1] > 0  # an empty hand has nothing to put away
         if not who.any():
             break
-        target = (_next_pick(batch, turn)[lanes] * total).astype(np.int32)
+        lanes, running = lanes[who], running[:, who]
+        target = (_next_pick(batch, turn, lanes) * running[-1]).astype(np.int32)
         card_type = np.minimum((running <= target).sum(axis=0), batch.type_count - 1)
         if batch.journal is not None:
             every_type = np.zeros(batch.games, dtype=card_type.dtype)
             every_type[lanes] = card_type
             everyone = np.zeros(batch.games, dtype=np.bool_)
-            everyone[lanes] = who
+            everyone[lanes] = True
             batch.journal.moved(batch, "sheathe" if sheathe else "discard", every_type, everyone)
-        batch.hand_flat[card_type * batch.games + lanes] -= who
+        batch.hand_flat[card_type * batch.games + lanes] -= 1
         if sheathe:
-            batch.sheathed[card_type, lanes] += who
-            batch.sheathed_count[lanes] += who
+            batch.sheathed[card_type, lanes] += 1
+            batch.sheathed_count[lanes] += 1
         else:
             slot = batch.level_slot[card_type]
-            batch.wanted_left_flat[np.maximum(slot, 0) * batch.games + lanes] -= who & (slot >= 0)
+            batch.wanted_left_flat[np.maximum(slot, 0) * batch.games + lanes] -= slot >= 0
 
 
 def payable(batch: Batch, cost: Cost, uses: Array, extra_hand: int = 0) -> Array:

@@ -11,8 +11,8 @@ game lacks counts only where its gate holds (:data:`GATES`).
     >>> batch = stacked_game(reference_deck(), Options(games=1, seed=1, bury="none"))
     >>> carry_out(batch, Effect(draw=2), np.array([1]), now=False).tolist(), batch.to_draw.tolist()
     ([0], [2])
-    >>> resolve(batch, turn=1), int(batch.hand.sum())
-    (True, 7)
+    >>> resolve(batch, turn=1).tolist(), int(batch.hand.sum())
+    ([True], 7)
 """
 
 from __future__ import annotations
@@ -72,18 +72,20 @@ def plan(batch: Batch, steps: tuple[Step, ...]) -> tuple[dict[int, Array], Array
     value = np.zeros(batch.games, dtype=np.int32)
     host = (batch.in_play_minions + batch.summoned) > 0
     drawn: Array | None = None
+    left: Array | None = None  # cards left to draw: a plan draws none of them itself
     plays: dict[int, Array] = {}
     for step in steps:
         copies = _affordable(batch.hand[step.card_type], unexhausted, step)
         if step.draw:
-            if drawn is None:
+            if drawn is None or left is None:
                 drawn = batch.to_draw.copy()
-            spare = np.maximum(batch.cards_left() - drawn - 1, 0)
+                left = batch.cards_left() - 1
+            spare = np.maximum(left - drawn, 0)
             copies = np.minimum(copies, spare // step.draw)
         if step.gated:
-            gain = np.full(batch.games, step.base, dtype=np.int32)
+            gain = np.int32(step.base)
             for gate, part in step.gated:
-                gain += np.int32(part) * GATES[gate](batch, step.draw, host)
+                gain = gain + np.int32(part) * GATES[gate](batch, step.draw, host)
             copies *= gain > 0
             value += copies * gain
         else:
@@ -173,9 +175,10 @@ def carry_out(batch: Batch, effect: Effect, uses: Array, now: bool) -> Array:
     return bonus
 
 
-def resolve(batch: Batch, turn: int) -> bool:
-    """Carry out pending silos, stashes and draws; True if the hand changed."""
-    changed = False
+def resolve(batch: Batch, turn: int) -> Array:
+    """Carry out pending silos, stashes and draws; returns, per game, whether its hand
+    changed."""
+    changed: Array = (batch.to_stash > 0) | (batch.to_draw > 0)
     if batch.to_silo.any():
         for already in range(int(batch.to_silo.max())):
             take = (batch.to_silo > already) & (batch.next_card < batch.deck_end)
@@ -195,10 +198,8 @@ def resolve(batch: Batch, turn: int) -> bool:
             choice, rank = sow_choice(batch, batch.hand, batch.granary)
             sow(batch, choice, (batch.to_stash > already) & (rank > 0))
         batch.to_stash[:] = 0
-        changed = True
     if batch.to_draw.any():
         for already in range(int(batch.to_draw.max())):
             batch.decked |= draw_a_card(batch, batch.to_draw > already, turn)
         batch.to_draw[:] = 0
-        changed = True
     return changed

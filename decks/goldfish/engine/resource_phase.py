@@ -27,10 +27,9 @@ from .batch import Array, Batch
 
 def wanted_level(batch: Batch) -> Array:
     """Level of the most expensive card worth playing still in hand or deck."""
-    want = np.zeros(batch.games, dtype=np.int32)
-    for slot, level in enumerate(batch.tables.wanted_levels):
-        if level:
-            want = np.where(batch.wanted_left[slot] > 0, np.int32(level), want)
+    if not batch.tables.wanted_levels:
+        return np.zeros(batch.games, dtype=np.int32)
+    want: Array = ((batch.wanted_left > 0) * batch.wanted_levels_column).max(axis=0)
     return want
 
 

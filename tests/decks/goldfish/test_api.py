@@ -296,3 +296,30 @@ def test_the_last_block_may_be_short() -> None:
     first_block = play_chunk(the_deck, options, 0, 1)
     bigger = Options(games=2_000, seed=5, max_turns=8)
     assert play_chunk(the_deck, bigger, 0, 1).kills == first_block.kills
+
+
+def test_a_game_plays_the_same_alone_as_among_others() -> None:
+    # Random discards of one card and of two, and card draw that changes some hands and not
+    # others: each game's picks and plans must depend on its own play alone, or a run's numbers
+    # would change with its chunk size.
+    from decks.goldfish.engine import play_blocks
+
+    from .helpers import deck, minion, spell
+
+    the_deck = deck(
+        (10, minion("Squire", 1, sp=1)),
+        (8, minion("Knight", 2, sp=2)),
+        (6, minion("Giant", 4, sp=4)),
+        (6, spell("Dig", 0, "Self-destroy 1 random card in your hand\u2192 Draw 3 cards.")),
+        (5, spell("Pact", 0, "Self-sheathe 1 random card in your hand\u2192 Draw 2 cards.")),
+        (5, spell("Raid", 1, "Self-destroy 2 random cards in your hand\u2192 Draw 3 cards.")),
+    )
+    options = Options(games=400, seed=11, max_turns=12)
+    tables = build_tables(the_deck, options.max_turns, options.edition)
+    together = play_blocks(tables, options, 0, 1)
+    alone = play_blocks(tables, options, 0, 1, batch_games=1)
+    assert together.kills.tolist() == alone.kills.tolist()
+    assert together.decked == alone.decked
+    assert together.damage.tolist() == alone.damage.tolist()
+    assert together.resources.tolist() == alone.resources.tolist()
+    assert together.seen.tolist() == alone.seen.tolist()
