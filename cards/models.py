@@ -266,6 +266,22 @@ class VerdictRefresh(models.Model):
         return min(99, self.done * 100 // self.total)
 
 
+class VerdictRefreshChunk(models.Model):
+    """A chunk of a refresh that has been counted, by its first card's id: a chunk delivered
+    twice (its worker lost before it said it was done) counts once."""
+
+    refresh = models.ForeignKey(VerdictRefresh, on_delete=models.CASCADE, related_name="chunks")
+    first = models.BigIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["refresh", "first"], name="one_count_a_refresh_chunk")
+        ]
+
+    def __str__(self) -> str:
+        return f"Chunk from card {self.first} of verdict refresh {self.refresh_id}"
+
+
 class CollectionEntry(models.Model):
     """A card in someone's collection, with how many printed copies they own."""
 

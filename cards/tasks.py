@@ -18,10 +18,10 @@ def refresh_verdict_chunk(  # type: ignore[no-untyped-def]
     self, refresh_id: int, first: int, last: int, everything: bool = False, cards: int = 0
 ) -> int:
     """Judge a chunk of cards and count it. Idempotent (a fresh row is not judged again), so
-    a chunk delivered twice after a lost worker only repeats a look-up."""
+    a chunk delivered twice after a lost worker only repeats a look-up, and counts once."""
     try:
         judged = verdicts.refresh_chunk(first, last, everything=everything)
-        verdicts.refresh_chunk_done(refresh_id, cards)
+        verdicts.refresh_chunk_done(refresh_id, cards, first)
     except DatabaseError as error:
         raise self.retry(exc=error, countdown=2) from error
     return judged

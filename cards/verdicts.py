@@ -29,7 +29,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards import rules
-from cards.models import RULES_FIELDS, Card, CardVerdict, VerdictRefresh
+from cards.models import RULES_FIELDS, Card, CardVerdict, VerdictRefresh, VerdictRefreshChunk
 
 logger = logging.getLogger(__name__)
 
@@ -292,19 +292,24 @@ def verdicts_refresh_queue(*, everything: bool = False) -> VerdictRefresh | None
     return refresh
 
 
-def refresh_chunk_done(refresh_id: int, cards: int) -> bool:
+def refresh_chunk_done(refresh_id: int, cards: int, first: int | None = None) -> bool:
     """Count a chunk's cards (as many as it held when queued, so that the chunks add up to
     the total whatever was deleted meanwhile) and finish the refresh with its last chunk. A
-    chunk played twice (a worker lost before it said so) counts twice. False when there is
+    chunk (named by its first card's id) delivered twice counts once. False when there is
     no such refresh (yet: it is recorded before its chunks are sent)."""
     now = timezone.now()
-    counted = VerdictRefresh.objects.filter(pk=refresh_id).update(
-        done=F("done") + cards, updated=now
-    )
-    VerdictRefresh.objects.filter(
-        pk=refresh_id, finished__isnull=True, done__gte=F("total")
-    ).update(finished=now)
-    return bool(counted)
+    with transaction.atomic():
+        if not VerdictRefresh.objects.filter(pk=refresh_id).exists():
+            return False
+        if first is not None:
+            _, new = VerdictRefreshChunk.objects.get_or_create(refresh_id=refresh_id, first=first)
+            if not new:
+                return True
+        VerdictRefresh.objects.filter(pk=refresh_id).update(done=F("done") + cards, updated=now)
+        VerdictRefresh.objects.filter(
+            pk=refresh_id, finished__isnull=True, done__gte=F("total")
+        ).update(finished=now)
+    return True
 
 
 def refresh_progress() -> int | None:

@@ -301,3 +301,22 @@ def test_a_card_read_alone_reads_its_stored_verdict_and_writes_nothing(alice, ap
     assert answer.json()["verdict"] == "pruned"  # the stored row, not judged again
     writes = [q["sql"] for q in queries if q["sql"].split()[0] in ("INSERT", "UPDATE")]
     assert not [sql for sql in writes if "cards_cardverdict" in sql or "cards_card" in sql]
+
+
+def test_a_chunk_delivered_twice_counts_once(alice, refresh_queue, monkeypatch):
+    monkeypatch.setattr(verdicts, "CHUNK", 2)
+    for name in ("Wisp", "Brute", "Haunt"):
+        services.card_create(owner=alice, definition={**WISP, "name": name})
+    refresh = verdicts.verdicts_refresh_queue(everything=True)
+    assert refresh is not None and len(refresh_queue.calls) == 2
+    first_chunk, last_chunk = refresh_queue.calls
+    refresh_queue.calls = [first_chunk, first_chunk]  # its worker lost before it said so
+    refresh_queue.run()
+
+    refresh.refresh_from_db()
+    assert (refresh.done, refresh.finished, refresh.percent) == (2, None, 66)
+    refresh_queue.calls = [last_chunk]
+    refresh_queue.run()
+    refresh.refresh_from_db()
+    assert (refresh.done, refresh.percent) == (3, 100) and refresh.finished is not None
+    assert not verdicts.refresh_chunk_done(refresh.pk + 1, 1, 1)  # no such refresh

@@ -18,7 +18,7 @@ game lacks counts only where its gate holds (:data:`GATES`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -83,7 +83,7 @@ def plan(batch: Batch, steps: tuple[Step, ...]) -> tuple[dict[int, Array], Array
             spare = np.maximum(left - drawn, 0)
             copies = np.minimum(copies, spare // step.draw)
         if step.gated:
-            gain = np.int32(step.base)
+            gain: Any = np.int32(step.base)  # an array once a gate adds to it
             for gate, part in step.gated:
                 gain = gain + np.int32(part) * GATES[gate](batch, step.draw, host)
             copies *= gain > 0
