@@ -1,6 +1,11 @@
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import UserChangeForm
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
+from accounts import services
 from accounts.models import ApiToken
 
 
@@ -19,3 +24,24 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+class AccountChangeForm(UserChangeForm):  # type: ignore[type-arg]
+    """The admin's account form, refusing an address another account has, as the account page
+    does (the database holds one account an address, and would otherwise fail the save)."""
+
+    def clean_email(self) -> str:
+        email: str = self.cleaned_data.get("email") or ""
+        if services.email_taken(email, by=self.instance):
+            raise ValidationError(services.TAKEN_EMAIL)
+        return email
+
+
+User = get_user_model()
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+
+
+@admin.register(User)
+class AccountAdmin(UserAdmin):  # type: ignore[type-arg]
+    form = AccountChangeForm
