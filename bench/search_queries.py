@@ -96,6 +96,9 @@ def measure(rounds: int, only: str) -> None:
     designer = Client()
     designer.force_login(get_user_model().objects.get(username="designer0042"))
     rows = [row for row in ROWS if only.lower() in row[0].lower()]
+    if not rows:
+        print(f"No query form's label holds {only!r}: nothing measured.")
+        return
     timings: dict[str, list[float]] = {label: [] for label, *_ in rows}
     cpu: dict[str, list[float]] = {label: [] for label, *_ in rows}
     outcome: dict[str, str] = {}

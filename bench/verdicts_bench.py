@@ -1,7 +1,8 @@
 """Re-judging stored cards after the rules changed: cards a second, through the site's refresh
 (chunks shared by two Celery workers on Redis), beside one card at a time in one process.
 
-Run from the project root: ``.venv/bin/python bench/verdicts_bench.py [--cards N] [--workers N]``.
+Run from the project root: ``.venv/bin/python bench/verdicts_bench.py [--cards N] [--workers N]
+[--database-url URL] [--seed-only]``.
 Needs Redis (``KOTC_BENCH_REDIS_URL``, default redis://127.0.0.1:6379/14). It uses a fresh
 SQLite database in a temporary folder, or PostgreSQL with ``--database-url``.
 
@@ -131,6 +132,11 @@ def main() -> int:
     parser.add_argument("--cards", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--database-url", default="")
+    parser.add_argument(
+        "--seed-only",
+        action="store_true",
+        help="seed the cards and stop (a later run on the same database times their refresh)",
+    )
     args = parser.parse_args()
 
     redis_url = os.environ.get("KOTC_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
@@ -170,6 +176,8 @@ def main() -> int:
         began = time.perf_counter()
         seed(args.cards, random.Random(1))
         print(f"seeded {args.cards:,} different cards in {time.perf_counter() - began:.0f} s")
+    if args.seed_only:
+        return 0
 
     # The reference: one card at a time in this process, each in a transaction of its own.
     sample = list(Card.objects.order_by("-pk")[:REFERENCE_CARDS])
