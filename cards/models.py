@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.conf import settings
@@ -50,6 +53,19 @@ class Visibility(models.TextChoices):
 # caller's transaction, so a rolled-back change tells no one.
 design_published = Signal()
 
+# Cards and decks made public inside `published_together()` are announced by whoever made them
+# public together (a set's release, by the set's own notice): the signal says `together=True`.
+_published_together: ContextVar[bool] = ContextVar("published_together", default=False)
+
+
+@contextmanager
+def published_together() -> Iterator[None]:
+    token = _published_together.set(True)
+    try:
+        yield
+    finally:
+        _published_together.reset(token)
+
 
 class SharedDesign(models.Model):
     """What cards and decks have alike: who may see them, where they were copied from."""
@@ -83,7 +99,9 @@ class SharedDesign(models.Model):
                 kwargs["update_fields"] = {*fields, "published"}
         super().save(*args, **kwargs)
         if first_shown:
-            design_published.send(sender=type(self), design=self)
+            design_published.send(
+                sender=type(self), design=self, together=_published_together.get()
+            )
 
 
 class Card(SharedDesign):

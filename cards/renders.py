@@ -3,6 +3,7 @@ everything drawn on it, so an unchanged card is drawn once, however often it is 
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
 from cards.models import DEFINITION_FIELDS, Card
-from cards.render import CardFace, content_key, render_card
+from cards.render import CardFace, SetMark, content_key, render_card
 
 logger = logging.getLogger(__name__)
 
@@ -30,11 +31,15 @@ class RenderedCard:
     key: str  # changes whenever anything drawn changes; use as an ETag
 
 
-def card_face(card: Card, *, image: bytes | None | Any = STORED) -> CardFace:
+def card_face(
+    card: Card, *, image: bytes | None | Any = STORED, set_mark: SetMark | None = None
+) -> CardFace:
     if image is STORED:
         image = read_card_image(card)
-    # A card's face is its definition (what is printed) and its picture.
-    return CardFace(**{field: getattr(card, field) for field in DEFINITION_FIELDS}, image=image)
+    # A card's face is its definition (what is printed), its picture, and its number in a set
+    # when it is drawn as part of one.
+    fields = {field: getattr(card, field) for field in DEFINITION_FIELDS}
+    return CardFace(**fields, image=image, set_mark=set_mark)
 
 
 def read_card_image(card: Card) -> bytes | None:
@@ -48,19 +53,22 @@ def read_card_image(card: Card) -> bytes | None:
         return None
 
 
-def card_render_key(*, card: Card) -> str:
+def card_render_key(*, card: Card, set_mark: SetMark | None = None) -> str:
     """The key of the card's render as it is drawn now (the same as card_render's), found
     without drawing it: what is derived from a render can be stored under it."""
-    return _render_key(card)
+    return _render_key(card, set_mark)
 
 
-def _render_key(card: Card) -> str:
+def _render_key(card: Card, set_mark: SetMark | None = None) -> str:
     """The content key, remembered per saved state so an unchanged card's image is not read
     and hashed on every request."""
     memo = f"card-render-key:{card.pk}:{card.render_version}:{card.image.name}"
+    if set_mark is not None:
+        symbol = hashlib.sha256(set_mark.symbol_png or b"").hexdigest()
+        memo += f":{set_mark.code}-{set_mark.number}-{set_mark.total}:{symbol}"
     key = cache.get(memo)
     if key is None:
-        key = content_key(card_face(card))
+        key = content_key(card_face(card, set_mark=set_mark))
         cache.set(memo, key, RENDER_KEY_SECONDS)
     return key
 
@@ -78,24 +86,27 @@ def _write(name: str, content: bytes) -> None:
         default_storage.save(name, ContentFile(content))
 
 
-def card_render(*, card: Card, small: bool = False) -> RenderedCard:
-    """The card drawn as a PNG, from the render cache when nothing drawn has changed."""
-    key = _render_key(card)
+def card_render(
+    *, card: Card, small: bool = False, set_mark: SetMark | None = None
+) -> RenderedCard:
+    """The card drawn as a PNG, from the render cache when nothing drawn has changed; with
+    `set_mark`, with its number in a set printed on it."""
+    key = _render_key(card, set_mark)
     full_name = f"renders/{key}.png"
     if small:
         small_name = f"renders/{key}-w{SMALL_RENDER_WIDTH}.png"
         content = _read(small_name)
         if content is None:
-            content = _shrink(_full_render(card, key, full_name))
+            content = _shrink(_full_render(card, key, full_name, set_mark))
             _write(small_name, content)
         return RenderedCard(content, f"{key}-w{SMALL_RENDER_WIDTH}")
-    return RenderedCard(_full_render(card, key, full_name), key)
+    return RenderedCard(_full_render(card, key, full_name, set_mark), key)
 
 
-def _full_render(card: Card, key: str, name: str) -> bytes:
+def _full_render(card: Card, key: str, name: str, set_mark: SetMark | None = None) -> bytes:
     content = _read(name)
     if content is None:
-        content = render_card(card_face(card))
+        content = render_card(card_face(card, set_mark=set_mark))
         _write(name, content)
     return content
 

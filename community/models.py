@@ -142,6 +142,10 @@ class Notification(models.Model):
     deck = models.ForeignKey(
         "decks.Deck", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
+    # A set's release (community.notify.set_released), read through the sets' gate when shown.
+    card_set = models.ForeignKey(
+        "sets.CardSet", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     # A deck version's number; a moderator's action and reason.
     number = models.PositiveIntegerField(null=True, blank=True)
     action = models.CharField(max_length=10, blank=True)

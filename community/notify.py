@@ -5,6 +5,7 @@ The deck-version notice goes to the people who actually like the deck and may se
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -64,13 +65,47 @@ def designer_published(*, design: Any) -> int:
         return 0
     since = timezone.now() - PUBLISHED_NOTICE_EVERY
     today = Notification.objects.filter(
-        kind=Kind.PUBLISHED, actor=design.owner_id, recipient__in=followers, created__gte=since
+        kind=Kind.PUBLISHED,
+        actor=design.owner_id,
+        recipient__in=followers,
+        created__gte=since,
+        card_set__isnull=True,
     )
     told = set(today.values_list("recipient", flat=True))
     today.update(count=F("count") + 1, read=False)
     rows = [
         Notification(
             recipient_id=user, kind=Kind.PUBLISHED, actor_id=design.owner_id, **{kind: design}
+        )
+        for user in followers - told
+    ]
+    Notification.objects.bulk_create(rows)
+    return len(rows)
+
+
+def set_released(*, card_set: Any, designer_ids: Iterable[int]) -> int:
+    """Tell the followers of any of the set's designers that it is released: one notice each
+    however many of them they follow, from its owner, unless they switched off the notices of
+    what designers they follow publish. Someone told of this set before (a release undone, then
+    made again) has that notice marked unread, not a second one. How many were told anew."""
+    designers = set(designer_ids)
+    muted = NotificationMute.objects.filter(kind=Kind.PUBLISHED).values("user")
+    followers = set(
+        Follow.objects.filter(designer__in=designers, follower__is_active=True)
+        .exclude(follower__in=muted)
+        .exclude(follower__in=designers)
+        .values_list("follower", flat=True)
+    )
+    if not followers:
+        return 0
+    before = Notification.objects.filter(
+        kind=Kind.PUBLISHED, card_set=card_set, recipient__in=followers
+    )
+    told = set(before.values_list("recipient", flat=True))
+    before.update(read=False)
+    rows = [
+        Notification(
+            recipient_id=user, kind=Kind.PUBLISHED, actor_id=card_set.owner_id, card_set=card_set
         )
         for user in followers - told
     ]

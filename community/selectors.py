@@ -160,6 +160,7 @@ def notifications_of(user: Any) -> QuerySet[Notification]:
         "comment__deck__hold",
         "card__hold",
         "deck__hold",
+        "card_set",
     )
 
 
@@ -228,6 +229,8 @@ def notification_line(notification: Notification, user: Any) -> NotificationLine
             text = f"{actor} commented on {name}; a moderator has since hidden the comment."
         elif url and comment is not None:
             url += f"#comment-{comment.pk}"
+    elif kind == Kind.PUBLISHED and notification.card_set_id is not None:
+        text, url = _set_released_line(notification, actor, user)
     elif kind == Kind.PUBLISHED:
         more = notification.count - 1
         text = f"{actor} published {name or 'a card or deck'}"
@@ -248,6 +251,21 @@ def notification_line(notification: Notification, user: Any) -> NotificationLine
         if url and comment is not None:
             url += f"#comment-{comment.pk}"
     return NotificationLine(notification=notification, text=text, url=url)
+
+
+def _set_released_line(notification: Notification, actor: str, user: Any) -> tuple[str, str]:
+    """A set's release, named and linked while `user` may see the set (sets.selectors); a
+    release undone since leaves nothing of the set in the line."""
+    from sets.models import CardSet
+    from sets.selectors import set_viewable_q
+
+    card_set = CardSet.objects.filter(set_viewable_q(user), pk=notification.card_set_id).first()
+    if card_set is None:
+        return f"{actor} released a set you can no longer see.", ""
+    return (
+        f"{actor} released the set “{card_set.name}” ({card_set.code}).",
+        card_set.get_absolute_url(),
+    )
 
 
 def _reports_seen_q(moderator: Any) -> Q:

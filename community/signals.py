@@ -15,6 +15,7 @@ from django.utils import timezone
 from cards import models as cards_models
 from community import notify
 from community.models import Hold
+from sets import signals as sets_signals
 
 
 @receiver(post_save, sender="decks.DeckVersion", dispatch_uid="community-deck-version")
@@ -29,9 +30,17 @@ def deck_version_saved(sender: type, instance: Any, created: bool, **kwargs: Any
 
 
 @receiver(cards_models.design_published, dispatch_uid="community-published")
-def designer_published(sender: type, design: Any, **kwargs: Any) -> None:
-    # In the same transaction as the change that made it public, as above.
-    notify.designer_published(design=design)
+def designer_published(sender: type, design: Any, together: bool = False, **kwargs: Any) -> None:
+    # In the same transaction as the change that made it public, as above. Cards made public
+    # together (a set's release) are told of by their set's notice instead (set_released).
+    if not together:
+        notify.designer_published(design=design)
+
+
+@receiver(sets_signals.set_released, dispatch_uid="community-set-released")
+def set_released(sender: type, card_set: Any, designer_ids: Any, **kwargs: Any) -> None:
+    # In the release's transaction: a failed release tells no one.
+    notify.set_released(card_set=card_set, designer_ids=designer_ids)
 
 
 @receiver(post_save, sender=Hold, dispatch_uid="community-hold-saved")

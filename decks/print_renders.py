@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.cache import cache
 from django.core.files.base import ContentFile
@@ -31,6 +33,7 @@ from django.db import transaction
 from PIL import Image
 
 from cards.models import Card
+from cards.render import SetMark
 from cards.renders import card_render, card_render_key
 from decks import printing
 
@@ -68,9 +71,10 @@ def _image_name(key: str) -> str:
     return f"renders/{key}-print.jpg"
 
 
-def print_image(*, card: Card) -> tuple[str, bytes]:
-    """The card's print image and its key, drawn and stored now if it is not yet."""
-    key = card_render_key(card=card)
+def print_image(*, card: Card, set_mark: SetMark | None = None) -> tuple[str, bytes]:
+    """The card's print image and its key, drawn and stored now if it is not yet; with
+    `set_mark`, with its number in a set printed on it."""
+    key = card_render_key(card=card, set_mark=set_mark)
     name = _image_name(key)
     try:
         with default_storage.open(name, "rb") as handle:
@@ -81,7 +85,7 @@ def print_image(*, card: Card) -> tuple[str, bytes]:
     # is saving it now), and is drawn again here rather than printed half.
     if content.endswith(JPEG_END):
         return key, content
-    rendered = card_render(card=card)
+    rendered = card_render(card=card, set_mark=set_mark)
     with Image.open(io.BytesIO(rendered.content)) as image:
         content = printing.jpeg_bytes(image)
     if not default_storage.exists(name):
@@ -89,30 +93,47 @@ def print_image(*, card: Card) -> tuple[str, bytes]:
     return key, content
 
 
-def print_images_missing(cards: Sequence[Card]) -> list[Card]:
-    """The cards (each once) that have no print image yet."""
+@dataclass(frozen=True)
+class MarkedPrint:
+    """A print whose cards carry a mark of their own (their number in a set): the marks by
+    card id, and the task that draws them so on the workers, sent its `args` then the ids."""
+
+    marks: Mapping[int, SetMark]
+    task: str
+    args: tuple[Any, ...] = field(default=())
+
+
+def print_images_missing(
+    cards: Sequence[Card], marks: Mapping[int, SetMark] | None = None
+) -> list[Card]:
+    """The cards (each once) that have no print image yet (with its mark, if it has one)."""
     distinct = {card.pk: card for card in cards}.values()
+    marks = marks or {}
     return [
         card
         for card in distinct
-        if not default_storage.exists(_image_name(card_render_key(card=card)))
+        if not default_storage.exists(
+            _image_name(card_render_key(card=card, set_mark=marks.get(card.pk)))
+        )
     ]
 
 
-def print_prepare(*, cards: Sequence[Card]) -> None:
+def print_prepare(*, cards: Sequence[Card], marked: MarkedPrint | None = None) -> None:
     """Return when every card has its print image; else draw a few, queue the rest for the
-    workers and raise PrintNotReady with the progress.
+    workers and raise PrintNotReady with the progress. With `marked`, each card is drawn with
+    its mark and queued to that print's task.
 
     The request draws the last of the missing cards while the workers take them from the
     front, so the two seldom draw the same card."""
+    marks = marked.marks if marked else {}
     total = len({card.pk for card in cards})
-    missing = print_images_missing(cards)
+    missing = print_images_missing(cards, marks)
     if not missing:
         return
     if len(missing) > RENDERS_PER_REQUEST:
-        _queue(missing[:-RENDERS_PER_REQUEST])
+        _queue(missing[:-RENDERS_PER_REQUEST], marked)
     for card in missing[-RENDERS_PER_REQUEST:]:
-        print_image(card=card)
+        print_image(card=card, set_mark=marks.get(card.pk))
     left = len(missing) - min(len(missing), RENDERS_PER_REQUEST)
     if left:
         raise PrintNotReady(ready=total - left, total=total)
@@ -125,33 +146,42 @@ def print_images_make(*, card_ids: Sequence[int]) -> None:
         print_image(card=card)
 
 
-def _queue(cards: Sequence[Card]) -> None:
-    memos = {_queued_memo(card.pk): card.pk for card in cards}
+def _queue(cards: Sequence[Card], marked: MarkedPrint | None = None) -> None:
+    memos = {_queued_memo(card.pk, marked): card.pk for card in cards}
     already = cache.get_many(list(memos))
     fresh = [pk for memo, pk in memos.items() if memo not in already]
     if not fresh:
         return
     cache.set_many({memo: True for memo, pk in memos.items() if pk in fresh}, QUEUED_SECONDS)
-    transaction.on_commit(lambda: _send(fresh))
+    if marked is None:
+        transaction.on_commit(lambda: _send(fresh))
+    else:
+        transaction.on_commit(lambda: _send(fresh, marked))
 
 
-def _send(card_ids: list[int]) -> None:
+def _send(card_ids: list[int], marked: MarkedPrint | None = None) -> None:
     from kotc_site.celery import send_tasks
 
+    task, args = (marked.task, list(marked.args)) if marked else (MAKE_PRINT_IMAGES, [])
     try:
         # Retries off (send_tasks): a broker that is down must not hold the request; the
         # request's own share of drawing still moves the print along.
         send_tasks(
-            MAKE_PRINT_IMAGES,
+            task,
             (
-                [card_ids[start : start + RENDERS_PER_TASK]]
+                [*args, card_ids[start : start + RENDERS_PER_TASK]]
                 for start in range(0, len(card_ids), RENDERS_PER_TASK)
             ),
         )
     except Exception as error:
         logger.warning("Could not queue %d print images: %s", len(card_ids), error)
-        cache.delete_many([_queued_memo(pk) for pk in card_ids])
+        cache.delete_many([_queued_memo(pk, marked) for pk in card_ids])
 
 
-def _queued_memo(card_id: int) -> str:
-    return f"print-image-queued:{card_id}"
+def _queued_memo(card_id: int, marked: MarkedPrint | None = None) -> str:
+    if marked is None:
+        return f"print-image-queued:{card_id}"
+    mark = marked.marks.get(card_id)
+    where = f"{mark.code}:{mark.number}/{mark.total}" if mark else ""
+    args = ":".join(map(str, marked.args))
+    return f"print-image-queued:{marked.task}:{args}:{card_id}:{where}"

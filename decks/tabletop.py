@@ -49,6 +49,8 @@ class Face:
 
     key: str
     card: Any = None
+    # Its number in a set (cards.render.SetMark), drawn on the face when the sheet is a set's.
+    set_mark: Any = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class DeckCard:
     card: Any
     copies: int
     face_key: str  # the card's render key, or WITHHELD_FACE
+    set_mark: Any = None  # its number in a set (cards.render.SetMark), for a set's sheets
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ def plan_sheets(cards: Sequence[DeckCard]) -> Plan:
     """The sheets of a deck's cards, each face once, at most FACES_PER_SHEET a sheet."""
     faces: dict[str, Face] = {}
     for entry in cards:
-        faces.setdefault(entry.face_key, Face(entry.face_key, entry.card))
+        faces.setdefault(entry.face_key, Face(entry.face_key, entry.card, entry.set_mark))
     ordered = list(faces.values())
     sheets = tuple(
         Sheet(number=index + 1, faces=tuple(ordered[start : start + FACES_PER_SHEET]))

@@ -52,18 +52,23 @@ def cockatrice_list_text(*, deck: Deck, user: Any) -> str:
 
 
 def cockatrice_set_xml(
-    cards: Iterable[Card], *, picture_url: Callable[[Card], str], long_name: str = SET_NAME
+    cards: Iterable[Card],
+    *,
+    picture_url: Callable[[Card], str],
+    long_name: str = SET_NAME,
+    code: str = SET_CODE,
 ) -> bytes:
     """The cards as a Cockatrice custom set (card database version 4), each once, withheld ones
     left out: Cockatrice finds a card of a deck list by its name, so each name is here once, as
-    the list writes it. `picture_url` gives the address Cockatrice fetches a card's picture from."""
+    the list writes it. `picture_url` gives the address Cockatrice fetches a card's picture from;
+    `code` is the set's (a designer's set has its own)."""
     root = etree.Element("cockatrice_carddatabase", version="4")
     info = etree.SubElement(root, "info")
     etree.SubElement(info, "author").text = "Keeper of the Cards"
     etree.SubElement(info, "createdAt").text = date.today().isoformat()
     sets = etree.SubElement(root, "sets")
     card_set = etree.SubElement(sets, "set")
-    etree.SubElement(card_set, "name").text = SET_CODE
+    etree.SubElement(card_set, "name").text = code
     etree.SubElement(card_set, "longname").text = NOT_XML.sub("", long_name)
     etree.SubElement(card_set, "settype").text = "Custom"
     etree.SubElement(card_set, "releasedate").text = date.today().isoformat()
@@ -85,6 +90,6 @@ def cockatrice_set_xml(
         if card.sp is not None and card.hp is not None:
             etree.SubElement(prop, "pt").text = f"{card.sp}/{card.hp}"
         etree.SubElement(prop, "layout").text = "normal"
-        etree.SubElement(entry, "set", picurl=picture_url(card)).text = SET_CODE
+        etree.SubElement(entry, "set", picurl=picture_url(card)).text = code
         etree.SubElement(entry, "tablerow").text = TABLE_ROWS.get(card.kind, "2")
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)

@@ -149,7 +149,7 @@ def _cell(face: Face) -> Image.Image:
     if stored:
         with Image.open(io.BytesIO(stored)) as cell:
             return cell.convert("RGB")
-    rendered = card_render(card=face.card)
+    rendered = card_render(card=face.card, set_mark=face.set_mark)
     with Image.open(io.BytesIO(rendered.content)) as full:
         cell = full.convert("RGB").resize(
             (CELL_WIDTH, CELL_HEIGHT), Image.Resampling.LANCZOS, reducing_gap=2.0

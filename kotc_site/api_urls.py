@@ -14,5 +14,6 @@ urlpatterns = [
     path("", include("rulebook.api_urls")),
     path("", include("simulations.api_urls")),
     path("", include("shelves.api_urls")),
+    path("", include("sets.api_urls")),
     path("", include("community.api_urls")),
 ]

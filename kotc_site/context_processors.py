@@ -7,6 +7,7 @@ from cards import rules
 SITE_NAV = [
     ("Cards", "card-gallery"),
     ("Decks", "deck-gallery"),
+    ("Sets", "set-list"),
     ("Rulebook", "rulebook"),
     ("Building guide", "building"),
     ("Glossary", "glossary"),

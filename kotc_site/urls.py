@@ -35,6 +35,7 @@ urlpatterns = [
     path("", include("simulations.urls")),
     path("", include("community.urls")),
     path("", include("shelves.urls")),
+    path("", include("sets.urls")),
     # Django's admin, wherever KOTC_ADMIN_PATH puts it (kotc_site.admin_site).
     path(settings.KOTC_ADMIN_PATH, admin.site.urls),
 ]

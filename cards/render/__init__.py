@@ -31,6 +31,7 @@ from cards.render.frame import (
     draw_level,
     draw_name,
     draw_play_restriction,
+    draw_set_mark,
     draw_stat,
     draw_ultra_points,
     template,
@@ -65,6 +66,7 @@ __all__ = [
     "WIDTH",
     "CardFace",
     "Layers",
+    "SetMark",
     "card_layers",
     "content_key",
     "credit_line",
@@ -77,6 +79,22 @@ __all__ = [
 RENDER_VERSION = "2"  # 2: the Ultra Points symbol and the Play Restriction layer
 
 DASH = "\u2014"
+
+
+@dataclass(frozen=True)
+class SetMark:
+    """The card's place in a set, printed small in the frame: "CODE 007/120" and the set's
+    symbol. A plain value, so that whoever knows the set (the sets app) passes it in."""
+
+    code: str
+    number: int
+    total: int
+    symbol_png: bytes | None = None
+
+    @property
+    def text(self) -> str:
+        width = max(3, len(str(self.total)))
+        return f"{self.code} {self.number:0{width}d}/{self.total:0{width}d}"
 
 
 @dataclass(frozen=True)
@@ -101,6 +119,8 @@ class CardFace:
     # Who made the picture and on what terms, printed small along the bottom edge.
     artist: str = ""
     art_licence: str = ""
+    # Its number in a set, when it is drawn as part of one.
+    set_mark: SetMark | None = None
 
 
 # What a card shows without framing or credit; the content key leaves these out, so cards
@@ -169,7 +189,22 @@ def render_card_image(face: CardFace) -> Image.Image:
         draw_play_restriction(card)
     draw_footer(card, edition_indicator(face.design_edition), scheme)
     draw_credit(card, credit_line(face.artist, face.art_licence))
+    if face.set_mark is not None:
+        draw_set_mark(card, face.set_mark.text, _symbol(face.set_mark.symbol_png), scheme)
     return card
+
+
+def _symbol(content: bytes | None) -> Image.Image | None:
+    """The set's symbol as a picture; none when it is missing or cannot be read (it was
+    checked when uploaded: a card is drawn without it rather than not at all)."""
+    if not content:
+        return None
+    try:
+        with Image.open(io.BytesIO(content)) as image:
+            image.load()
+            return image.copy()
+    except Exception:  # Pillow raises many kinds of error on a damaged file
+        return None
 
 
 def content_key(face: CardFace) -> str:
@@ -190,6 +225,13 @@ def content_key(face: CardFace) -> str:
         value = getattr(face, field)
         if value != default:
             fields[field] = _key_value(value)
+    # Left out without a set, so that a card's render outside any set keeps its key.
+    if face.set_mark is not None:
+        symbol = face.set_mark.symbol_png
+        fields["set_mark"] = [
+            face.set_mark.text,
+            hashlib.sha256(symbol).hexdigest() if symbol else None,
+        ]
     payload = json.dumps(fields, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(payload.encode("ascii")).hexdigest()
 

@@ -42,7 +42,7 @@ from cards.render.geometry import (
     WIDTH,
     Box,
 )
-from cards.render.layout import Style, fit_line, font
+from cards.render.layout import Style, fit_line, font, text_width
 from cards.render.schemes import (
     BORDER_COLOR,
     CREDIT_INK,
@@ -311,6 +311,35 @@ def draw_footer(card: Image.Image, edition: str, scheme: Scheme) -> None:
         fill=scheme.footer_ink,
         anchor="rs",
     )
+
+
+# The set's number and symbol, small, between the level gem and the card's kind.
+SET_MARK_SIZES = (12, 18)
+SET_SYMBOL_HEIGHT = 20
+SET_MARK_GAP = 12
+
+
+def draw_set_mark(card: Image.Image, text: str, symbol: Image.Image | None, scheme: Scheme) -> None:
+    """The number ("CODE 007/120") right of the gem, the set's symbol before it."""
+    if not text:
+        return
+    label_left = FOOTER_RIGHT - text_width("sans", FOOTER_SIZE, scheme.label)
+    right = label_left - SET_MARK_GAP
+    left = GEM_CENTER[0] + GEM_RADIUS + SET_MARK_GAP
+    if symbol is not None:
+        left += SET_SYMBOL_HEIGHT + 6
+    text, size = fit_line(text, "sans", SET_MARK_SIZES, right - left)
+    draw = ImageDraw.Draw(card)
+    draw.text(
+        (right, FOOTER_BASELINE), text, font=font("sans", size), fill=scheme.footer_ink, anchor="rs"
+    )
+    if symbol is not None:
+        width = text_width("sans", size, text)
+        icon = symbol.convert("RGBA")
+        scale = SET_SYMBOL_HEIGHT / max(icon.height, 1)
+        icon = icon.resize((max(1, round(icon.width * scale)), SET_SYMBOL_HEIGHT))
+        x = round(right - width - 6 - icon.width)
+        card.paste(icon, (x, FOOTER_BASELINE - SET_SYMBOL_HEIGHT + 2), icon)
 
 
 def draw_credit(card: Image.Image, credit: str) -> None:

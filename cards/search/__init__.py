@@ -10,6 +10,8 @@
                            card is played with its new text)
     tag:aggro              your own cards tagged aggro (tags are private: only their owner's
                            searches read them); tag:aggro,burn for either, -tag:wip for not
+    set:EMB  set:alice/EMB the cards of such sets the searcher may know of (the sets app
+                           answers, through cards.extensions)
     name:wisp  text:draw   only the name, or only the ability text; flavor:moon for flavor text
     name="ember wisp"      the whole name, exactly (case does not matter)
     -kind:spell  -fire     a leading - negates any term

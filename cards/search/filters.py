@@ -21,6 +21,7 @@ from django.db.models.lookups import (
 )
 
 from cards import text_index
+from cards.extensions import set_filter_q
 from cards.search.ordering import StatOrLess
 from cards.search.parser import parse_query
 from cards.search.query import NUMERIC_KEYS, CardQuery, QueryError, Term
@@ -70,6 +71,10 @@ def term_q(term: Term, using: str, tagger: int | None = None) -> Q:
         condition = playable_q(term.value, using)
     elif term.key == "tag":
         condition = tagged_q(str(term.value).split(","), tagger)
+    elif term.key == "set":
+        # The sets app answers, through its own gate (cards.extensions): cards cannot import it.
+        designer, _, code = str(term.value).rpartition("/")
+        condition = set_filter_q(code, designer or None, tagger)
     elif term.key in NUMERIC_KEYS:
         condition = _number_q(term)
     else:  # pragma: no cover - the parser only makes the keys above

@@ -34,6 +34,7 @@ from cards.search.query import (
     CardQuery,
     QueryError,
     Term,
+    set_value,
     tag_names,
 )
 
@@ -230,6 +231,8 @@ class _Parser:
         if key == "tag":
             names = tag_names(raw, shown, value_at)
             return Term(key, ":", ",".join(names), negated=negated, position=start)
+        if key == "set":
+            return Term(key, ":", set_value(raw, shown, value_at), negated=negated, position=start)
         return Term(key, op, raw, negated=negated, position=start)
 
     def _sort_term(self, key: str, op: str, raw: str, negated: bool, shown: str, at: int) -> None:
@@ -318,6 +321,7 @@ def _example(key: str) -> str:
         "by": "by:alice",
         "legal": "legal:14",
         "tag": "tag:aggro",
+        "set": "set:EMB",
         "order": "order:name",
         "direction": "direction:desc",
     }[key]

@@ -33,6 +33,7 @@ KEYS = (
     "by",
     "legal",
     "tag",
+    "set",
     *SORT_KEYS,
 )
 ALIASES = {
@@ -68,8 +69,8 @@ EQUALITY = (":", "=", "!=")
 
 VALID_KEYS_TEXT = (
     "name:, text:, flavor:, kind:minion|spell, level, sp, hp (with : = != < <= > >=), "
-    "edition:N, by:username, legal:N, tag:name, order:relevance|newest|name|level|sp|hp, "
-    "direction:asc|desc"
+    "edition:N, by:username, legal:N, tag:name, set:CODE|designer/CODE, "
+    "order:relevance|newest|name|level|sp|hp, direction:asc|desc"
 )
 _WORD = re.compile(r"[^\W_]+")
 # A tag: one of a person's own labels for their cards and decks (the shelves app). Letters,
@@ -116,6 +117,30 @@ def tag_names(raw: str, shown: str, at: int) -> list[str]:
             )
         names.append(name)
     return list(dict.fromkeys(names))
+
+
+# A set's code: 2 to 5 capital letters (sets.models), read without case; `set:alice/EMB` names
+# the designer whose set it is.
+SET_CODE = re.compile(r"[A-Za-z]{2,5}")
+SET_DESIGNER = re.compile(r"[\w.@+-]{1,150}")
+
+
+def set_value(raw: str, shown: str, at: int) -> str:
+    """The value of `set:EMB` or `set:alice/EMB`, as "EMB" or "alice/EMB" (the code in capitals).
+
+    >>> set_value("emb", "set:", 4), set_value("alice/EMB", "set:", 4)
+    ('EMB', 'alice/EMB')
+    """
+    designer, slash, code = raw.strip().rpartition("/")
+    good_code = SET_CODE.fullmatch(code) is not None
+    good_designer = not slash or SET_DESIGNER.fullmatch(designer) is not None
+    if not (good_code and good_designer):
+        raise QueryError(
+            f"'{shown}{raw}': a set is named by its code, 2 to 5 letters, like set:EMB, or with"
+            " its designer, like set:alice/EMB.",
+            at,
+        )
+    return f"{designer}/{code.upper()}" if slash else code.upper()
 
 
 def _in_word(character: str) -> bool:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cards import rules, selectors, services, verdict_panel
 from cards.edition_update import card_edition_update, edition_update_offered
+from cards.extensions import card_panels
 from cards.forms import EditionQueryForm, VisibilityForm, edition_options
 from cards.revisions import revision_count
 
@@ -39,6 +40,8 @@ def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "revision_count": revision_count(card, request.user),
             "fork_count": selectors.fork_count(card, request.user),
             "share_url": request.build_absolute_uri(card.get_absolute_url()),
+            # What the apps above cards show of it (the sets holding it): cards.extensions.
+            "card_panels": card_panels(card, request.user),
         }
     )
     return render(request, "cards/detail.html", context, status=400 if query.errors else 200)

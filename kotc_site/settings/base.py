@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "simulations",
     "community",
     "shelves",
+    "sets",
 ]
 
 MIDDLEWARE = [

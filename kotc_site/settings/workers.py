@@ -66,4 +66,12 @@ CELERY_BEAT_SCHEDULE["verdict-sweep"] = {
     "schedule": float(KOTC_VERDICT_SWEEP_SECONDS),
     "options": {"expires": float(KOTC_VERDICT_SWEEP_SECONDS)},
 }
+# The release of sets at their chosen time (sets.services.sets_release_due): a set is
+# released within this many seconds of it.
+KOTC_SET_RELEASE_SECONDS = env_int("KOTC_SET_RELEASE_SECONDS", 30, minimum=1)
+CELERY_BEAT_SCHEDULE["set-release"] = {
+    "task": "sets.tasks.release_due_sets",
+    "schedule": float(KOTC_SET_RELEASE_SECONDS),
+    "options": {"expires": float(KOTC_SET_RELEASE_SECONDS)},
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

@@ -73,6 +73,13 @@ PAGES: list[tuple[str, Callable[[Site], str]]] = [
     ("my decks by tag", lambda s: shelves_path(s, reverse("my-decks"), "?q=tag:embers")),
     ("a folder inside a folder", lambda s: reverse("shelves-folder", args=[shelves(s).inner.pk])),
     ("delete a folder", lambda s: reverse("shelves-folder-delete", args=[shelves(s).folder.pk])),
+    # Sets: alice's own, not yet released, holding her card.
+    ("sets", lambda s: set_path(s, reverse("set-list"))),
+    ("new set", lambda s: reverse("set-new")),
+    ("import a set", lambda s: reverse("set-import")),
+    ("a set", lambda s: reverse("set-detail", args=[alices_set(s).pk])),
+    ("edit a set", lambda s: reverse("set-edit", args=[alices_set(s).pk])),
+    ("update a set's edition", lambda s: reverse("set-update-edition", args=[alices_set(s).pk])),
     ("a public deck", lambda s: reverse("deck-detail", args=[s.starter_deck.pk])),
     ("a deck, visual", lambda s: reverse("deck-detail", args=[s.starter_deck.pk]) + "?view=visual"),
     ("my deck", lambda s: reverse("deck-detail", args=[s.alices_deck.pk])),
@@ -200,6 +207,14 @@ NOT_PAGES = {
     "deck-export": "a file",
     "deck-export-text": "a file",
     "deck-print-pdf": "a file",
+    "set-symbol": "a picture",
+    "set-card-render": "a picture",
+    "set-tabletop-sheet": "a picture",
+    "set-tabletop-back": "a picture",
+    "set-print-pdf": "a file",
+    "set-print-progress": "part of the set's print page",
+    "set-export": "a file",
+    "set-tabletop": "a file",
     **{
         name: "a form's target (POST), which answers with a redirect"
         for name in (
@@ -236,6 +251,12 @@ NOT_PAGES = {
             "shelves-smart-delete",
             "shelves-tag-edit",
             "shelves-tag-delete",
+            "set-delete",
+            "set-release",
+            "set-unrelease",
+            "set-invite",
+            "set-accept",
+            "set-build-deck",
         )
     },
 }
@@ -251,6 +272,21 @@ def shelves_path(s: Site, path: str, query: str = "") -> str:
     """A page of alice's, with her shelves made first so that it shows them."""
     shelves(s)
     return path + query
+
+
+def alices_set(s: Site) -> Any:
+    """Alice's set of her card, not yet released, made the first time it is asked for."""
+    from sets.models import CardSet
+    from tests.sets.world import make_set
+
+    found = CardSet.objects.filter(owner=s.alices_card.owner).first()
+    return found or make_set(s.alices_card.owner, "private", cards=[s.alices_card])
+
+
+def set_path(s: Site, path: str) -> str:
+    """A sets page, with alice's set made first so that it lists it."""
+    alices_set(s)
+    return path
 
 
 def alices_comment(s: Site) -> Any:

@@ -32,9 +32,9 @@ def drawn(monkeypatch) -> list[int]:
     calls: list[int] = []
     draw = print_renders.card_render
 
-    def counting(*, card, small=False):
+    def counting(*, card, small=False, set_mark=None):
         calls.append(card.pk)
-        return draw(card=card, small=small)
+        return draw(card=card, small=small, set_mark=set_mark)
 
     monkeypatch.setattr(print_renders, "card_render", counting)
     return calls

@@ -44,6 +44,7 @@ from simulations import services as simulation_services
 from simulations.models import SimulationRun
 from tests.community.world import community_snapshot, make_comment
 from tests.conftest import play_chunks_inline
+from tests.sets.world import make_cards, make_set, sets_snapshot, symbol_png
 from tests.shelves.world import make_shelves, shelves_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -408,6 +409,25 @@ API_ROWS = [
         lambda world, actor: {"operation": "archive", "cards": [world.card.pk]},
         api=True,
     ),
+    # sets: a released set of alice's in the world's visibility (tests/sets/world.py); its
+    # designers change it, its owner releases, undoes, invites and deletes
+    Row("get", "/api/v1/sets/", everyone(200), api=True),
+    Row("post", "/api/v1/sets/", by_actor(201, 201, 401), {"name": "New", "code": "NEW"}, api=True),
+    Row("get", "/api/v1/sets/{set}/", read(), api=True),
+    Row("patch", "/api/v1/sets/{set}/", change(200, anonymous=401), {"name": "Renamed"}, api=True),
+    Row("delete", "/api/v1/sets/{set}/", change(204, anonymous=401), api=True),
+    # Released already: the owner is told so (400); nothing changes.
+    Row("post", "/api/v1/sets/{set}/release/", change(400, anonymous=401), api=True),
+    Row("post", "/api/v1/sets/{set}/unrelease/", change(200, anonymous=401), api=True),
+    Row(
+        "post",
+        "/api/v1/sets/{set}/invitation/",
+        change(201, anonymous=401),
+        {"username": "bob"},
+        api=True,
+    ),
+    # No one of the world is invited: there is no invitation to accept.
+    Row("post", "/api/v1/sets/{set}/invitation/accept/", by_actor(404, 404, 401), api=True),
 ]
 
 HTMX = {"HX-Request": "true"}
@@ -642,6 +662,39 @@ SITE_ROWS = [
     Row("post", "/shelves/smart/{smart}/delete/", by_actor(302, 404, LOGIN)),
     Row("post", "/shelves/tags/{tag}/edit/", by_actor(302, 404, LOGIN), {"tag-name": "ash"}),
     Row("post", "/shelves/tags/{tag}/delete/", by_actor(302, 404, LOGIN)),
+    # sets: the pages of alice's released set, in the world's visibility
+    Row("get", "/sets/new/", by_actor(200, 200, LOGIN)),
+    Row(
+        "post",
+        "/sets/new/",
+        by_actor(302, 302, LOGIN),
+        {"name": "New", "code": "NEW", "edition": 17, "visibility": "public"},
+    ),
+    Row("get", "/sets/import/", by_actor(200, 200, LOGIN)),
+    Row("get", "/sets/{set}/", read()),
+    Row("get", "/sets/{set}/edit/", change(200, anonymous=LOGIN)),
+    Row(
+        "post",
+        "/sets/{set}/edit/",
+        change(302, anonymous=LOGIN),
+        lambda world, actor: set_form(world),
+    ),
+    Row("post", "/sets/{set}/delete/", change(302, anonymous=LOGIN)),
+    Row("post", "/sets/{set}/release/", change(302, anonymous=LOGIN)),
+    Row("post", "/sets/{set}/unrelease/", change(302, anonymous=LOGIN)),
+    Row("post", "/sets/{set}/invite/", change(302, anonymous=LOGIN), {"username": "bob"}),
+    Row("post", "/sets/{set}/accept/", by_actor(404, 404, LOGIN)),
+    Row("post", "/sets/{set}/deck/", use(302, anonymous=LOGIN)),
+    Row("get", "/sets/{set}/update-edition/", change(200, anonymous=LOGIN)),
+    Row("post", "/sets/{set}/update-edition/", change(302, anonymous=LOGIN)),
+    Row("get", "/sets/{set}/symbol.png", read()),
+    Row("get", "/sets/{set}/cards/1.png", read()),
+    Row("get", "/sets/{set}/print.pdf", read()),
+    Row("get", "/sets/{set}/print/progress/?copies=2", read()),
+    Row("get", "/sets/{set}/export.zip", read()),
+    Row("get", "/sets/{set}/tabletop.json", read()),
+    Row("get", "/sets/{set}/tabletop/1.jpg", read()),
+    Row("get", "/sets/{set}/tabletop/back.jpg", read()),
 ]
 
 ROWS = API_ROWS + SITE_ROWS
@@ -666,6 +719,8 @@ READ_ONLY = {
     "decks/": "the deck gallery lists public decks only",
     "decks/mine/": "lists the viewer's own decks, after login",
     "shelves/": "lists the viewer's own folders, tags and saved searches, after login",
+    "sets/": "lists released public sets and the viewer's own (the API list row checks the"
+    " same selector, sets.selectors.sets_visible_to)",
     "rulebook/": "the rulebook, public to all",
     "rulebook/compare/": "the rulebook, public to all",
     "rulebook/compare/<int:old>/<int:new>/": "the rulebook, public to all",
@@ -702,6 +757,7 @@ class World:
     token: ApiToken
     shelves: Any = None  # alice's folders, tag and saved search (tests/shelves/world.py)
     comment: Any = None  # alice's comment on her card (tests/community/world.py)
+    card_set: Any = None  # alice's released set, in the world's visibility (tests/sets/world.py)
     # Each user's API token for the cases' scripts, made with the world.
     secrets: dict[str, str] = field(default_factory=dict)
     # What the world holds before any case: every case's request is rolled back, so a refused
@@ -722,6 +778,7 @@ class World:
             tag=self.shelves.tag.pk,
             smart=self.shelves.smart.pk,
             comment=self.comment.pk if self.comment is not None else "",
+            set=self.card_set.pk if self.card_set is not None else "",
         )
 
 
@@ -747,11 +804,35 @@ def make_world(alice: Any, bob: Any, visibility: str, *, with_run: bool) -> Worl
     shelves = make_shelves(alice, card, deck)
     world = World(alice=alice, bob=bob, card=card, deck=deck, run=run, token=token, shelves=shelves)
     world.comment = make_comment(alice, card)
+    world.card_set = make_world_set(alice, visibility)
     for actor in ACTORS:
         user = world.user(actor)
         if user is not None:
             world.secrets[actor] = ApiToken.objects.create(user=user, name="scripts")[1]
     return world
+
+
+def make_world_set(alice: Any, visibility: str) -> Any:
+    """Alice's set, released (its card public), with a symbol, then given the world's
+    visibility: a private one is hers alone again."""
+    from sets import services as set_services
+    from sets.models import CardSet
+
+    card_set = make_set(alice, "released", cards=make_cards(alice, 1, prefix="Set card"))
+    CardSet.objects.filter(pk=card_set.pk).update(symbol=symbol_png())
+    return set_services.set_update(card_set=card_set, user=alice, visibility=visibility)
+
+
+def set_form(world: World) -> dict[str, Any]:
+    """The set's edit form as saved unchanged: its details and its one card's number."""
+    card_id = world.card_set.entries.get().card_id
+    return {
+        "name": "Renamed",
+        "code": world.card_set.code,
+        "edition": world.card_set.edition,
+        "visibility": world.card_set.visibility,
+        f"number_{card_id}": 1,
+    }
 
 
 def snapshot(world: World) -> tuple[Any, ...]:
@@ -769,6 +850,7 @@ def snapshot(world: World) -> tuple[Any, ...]:
         list(ApiToken.objects.order_by("pk").values_list("pk", "user")),
         shelves_snapshot(),
         community_snapshot(),
+        sets_snapshot(),
     )
 
 

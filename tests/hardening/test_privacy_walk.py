@@ -7,9 +7,9 @@ reported card is made private and rewritten, so the moderators' queue must forge
 hides a shared card and a public deck, and their owners rewrite them while they are held (gone
 for everyone but their owner and the moderators); she lets another card go once its designer
 mends it, and what was written while it was held stays out of its history. The designers hand
-out their decks' Tabletop Simulator files now and then, and one logs out everywhere: a key that
-no longer stands for its owner's table (a card changed since, or revoked) must draw for each
-viewer what they draw without it. Then every URL pattern of the URL
+out their decks' (and alice her sets') Tabletop Simulator files now and then, and one logs out
+everywhere: a key that no longer stands for its owner's table (a card changed since, or revoked)
+must draw for each viewer what they draw without it. Then every URL pattern of the URL
 configuration is walked with every id it can take, in HTML, htmx and every format, as someone
 not logged in and as each user, and the API's as bob's scripts call it, with an API token; a
 marker of someone else's private card (or held card or deck) in any answer fails the test, and
@@ -32,16 +32,20 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core import signing
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 from PIL import Image
 
 from accounts import services as account_services
+from accounts.selectors import keys_revoked_at
 from cards import builds, og_images, renders
 from cards import services as card_services
 from cards.embeds import anonymous_cards
@@ -54,8 +58,12 @@ from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks import versions as deck_versions
 from decks.models import Deck, DeckVersion
-from decks.tabletop_keys import viewer_key
+from decks.tabletop_keys import KINDS, make_key, viewer_key
 from rulebook.models import Term
+from sets import selectors as set_selectors
+from sets import services as set_services
+from sets.models import CardSet, SetEntry
+from sets.printing import numbered_render
 from shelves.models import Folder, SmartFolder, Tag
 from simulations import services as simulation_services
 from simulations.models import SimulationRun
@@ -132,6 +140,11 @@ class Secrets:
     images: dict[str, set[bytes]] = field(default_factory=dict)  # owner → image bytes
     held_words: dict[str, set[str]] = field(default_factory=dict)
     held_images: dict[str, set[bytes]] = field(default_factory=dict)
+    # What several designers share before others may (a co-owned set not yet released).
+    group_words: dict[frozenset[str], set[str]] = field(default_factory=dict)
+
+    def add_group_words(self, owners: frozenset[str], word: str) -> None:
+        self.group_words.setdefault(owners, set()).add(word)
 
     def add_words(self, owner: str, word: str, *, held: bool = False) -> None:
         (self.held_words if held else self.words).setdefault(owner, set()).add(word)
@@ -144,6 +157,9 @@ class Secrets:
         words = {**self.words} if moderator else _joined(self.words, self.held_words)
         images = {**self.images} if moderator else _joined(self.images, self.held_images)
         others_words = {w for owner, ws in words.items() if owner != viewer for w in ws}
+        others_words |= {
+            w for group, ws in self.group_words.items() if viewer not in group for w in ws
+        }
         others_images = {i for owner, im in images.items() if owner != viewer for i in im}
         return others_words, others_images
 
@@ -165,6 +181,10 @@ class Community:
         self.tables: list[TableKey] = []  # Tabletop Simulator exports downloaded by owners
         # Who logged out everywhere, and how many downloads there had been by then.
         self.revoked: dict[str, int] = {}
+        # Set exports' keys that no longer stand for their designer's table: (set id, key).
+        self.stale_set_keys: list[tuple[int, str]] = []
+        # A key that still does (set id, key): it must draw more than a stranger sees.
+        self.live_set_keys: list[tuple[int, str]] = []
 
     def marker(self) -> str:
         self.markers += 1
@@ -434,6 +454,7 @@ def build(users: dict[str, Any], seed: int) -> Community:
         town.download_table(deck)
     town.log_out_everywhere("alice")
     town.download_table(rng.choice([d for d in decks if d.owner_id == alice.pk]))
+    make_sets(town, users)
     # Each designer's own shelves, their tag's name a marker: tags are private to their owner.
     for who in ("alice", "bob"):
         tag = town.marker().lower()
@@ -442,6 +463,124 @@ def build(users: dict[str, Any], seed: int) -> Community:
         make_shelves(users[who], town.refresh(own), own_deck, tag=tag)
         town.secrets.add_words(who, tag)
     return town
+
+
+def make_sets(town: Community, users: dict[str, Any]) -> None:
+    """Alice's sets in each state: released, scheduled and private (their names, descriptions,
+    symbols, numbered renders and private cards hers alone until released), and one co-owned
+    with bob (theirs alone). The scheduled one holds a public card of hers: that it is in the
+    set must not show on the card's page or in search."""
+    alice, bob = users["alice"], users["bob"]
+
+    def set_cards(
+        owner: Any, count: int, visibility: str = "private", *, secret: bool = True
+    ) -> list[Card]:
+        """Cards for a set, each with a picture (the set's ZIP carries them); private ones, and
+        their pictures, are secrets unless the set's release will show them."""
+        cards = []
+        for number in range(count):
+            secret_card = secret and visibility == "private"
+            word = town.marker() if secret_card else f"Open{owner.pk}x{count}x{number}"
+            card = card_services.card_create(
+                owner=owner,
+                definition=card_definition(f"Card {word}"),
+                image=picture(town.rng.randrange(10**9) + 5 * 10**9),
+                visibility=visibility,
+            )
+            if secret_card:
+                town.secrets.add_words(owner.username, word)
+                with default_storage.open(card.image.name, "rb") as handle:
+                    town.secrets.add_image(owner.username, handle.read())
+                town.remember_renders(card)
+            cards.append(card)
+        return cards
+
+    def make(owner: Any, state: str, cards: list[Card], code: str) -> Any:
+        name, about = town.marker(), town.marker()
+        card_set = set_services.set_create(
+            user=owner,
+            name=f"Set {name}",
+            code=code,
+            description=f"About {about}",
+            symbol=picture(town.rng.randrange(10**9) + 4 * 10**9),
+            cards=[card.pk for card in cards],
+        )
+        if state == "scheduled":
+            set_services.set_update(
+                card_set=card_set, user=owner, release_at=timezone.now() + timedelta(days=1)
+            )
+        return card_set, (name, about)
+
+    released, _words = make(alice, "released", set_cards(alice, 2, secret=False), "REL")
+    set_services.set_release(card_set=released, user=alice)
+    private_set = None
+    for state, code, cards in (
+        ("scheduled", "SCH", set_cards(alice, 1) + set_cards(alice, 1, "public")),
+        ("private", "PRV", set_cards(alice, 2)),
+    ):
+        card_set, words = make(alice, state, cards, code)
+        if state == "private":
+            private_set = card_set
+        for word in words:
+            town.secrets.add_words("alice", word)
+        remember_set(town, card_set, "alice")
+    shared, words = make(alice, "co-owned", set_cards(alice, 1), "COS")
+    set_services.set_invite(card_set=shared, user=alice, username="bob")
+    set_services.set_invitation_accept(card_set=shared, user=bob)
+    ids = list(shared.entries.values_list("card_id", flat=True))
+    set_services.set_update(
+        card_set=shared, user=bob, cards=ids + [c.pk for c in set_cards(bob, 1)]
+    )
+    for word in words:
+        town.secrets.add_group_words(frozenset({"alice", "bob"}), word)
+    set_tables(town, alice, released, private_set)
+
+
+def set_key(card_set: Any, user: Any) -> str:
+    """The key of the designer's Tabletop Simulator export of the set, as downloaded now."""
+    key = make_key("set", card_set.pk, user, set_selectors.set_state(card_set))
+    assert key is not None
+    return key
+
+
+def set_tables(town: Community, alice: Any, released: Any, private_set: Any) -> None:
+    """Alice hands out her sets' Tabletop Simulator files: one for the released set before she
+    made one of its cards private (changed), one made before she logged out everywhere
+    (revoked), one for her unreleased set before she rewrote one of its cards (changed); and a
+    last, live one, for the released set as it is."""
+    released = CardSet.objects.get(pk=released.pk)
+    changed_key = set_key(released, alice)
+    hidden = released.entries.order_by("position").first().card
+    card_services.card_update(card=hidden, user=alice, visibility="private")
+    released = CardSet.objects.get(pk=released.pk)
+    before_logout = keys_revoked_at(user_id=alice.pk)
+    assert before_logout is not None, "alice never logged out everywhere"
+    issued = int(before_logout.timestamp() * 1_000_000) - 1
+    revoked_key = signing.dumps(
+        [released.pk, alice.pk, set_selectors.set_state(released), issued],
+        salt=KINDS["set"],
+        compress=True,
+    )
+    private_set = CardSet.objects.get(pk=private_set.pk)
+    rewritten_key = set_key(private_set, alice)
+    card = town.refresh(private_set.entries.order_by("position").first().card)
+    word = town.marker()
+    card_services.card_update(card=card, user=alice, definition=card_definition(f"Card {word}"))
+    town.secrets.add_words("alice", word)
+    town.stale_set_keys += [
+        (released.pk, changed_key),
+        (released.pk, revoked_key),
+        (private_set.pk, rewritten_key),
+    ]
+    town.live_set_keys.append((released.pk, set_key(released, alice)))
+
+
+def remember_set(town: Community, card_set: Any, owner: str) -> None:
+    """An unreleased set's symbol and numbered renders: its designers' alone."""
+    town.secrets.add_image(owner, bytes(card_set.symbol))
+    for row in set_selectors.numbered_cards(card_set, card_set.owner):
+        town.secrets.add_image(owner, numbered_render(card_set, row).content)
+        town.secrets.add_image(owner, numbered_render(card_set, row, small=True).content)
 
 
 # -- the walk ---------------------------------------------------------------------------------
@@ -487,7 +626,10 @@ def fill(route: str, values: dict[str, list[Any]]) -> list[str]:
     assert not route.startswith("^"), f"{route}: a regular-expression route; walk it by name"
     unknown = [name for name in names if name not in values and name != "pk"]
     assert not unknown, f"{route}: the privacy walk cannot fill {unknown}; teach it"
-    kind = "deck" if "deck" in route else "card"
+    if route.startswith(("sets/", "api/v1/sets/")):
+        kind = "set"
+    else:
+        kind = "deck" if "deck" in route else "card"
     addresses = [(route, None)]
     for name in names:
         pattern = re.compile(rf"<(?:\w+:)?{name}>")
@@ -524,6 +666,8 @@ def walk_values(town: Community) -> dict[str, Any]:
         "deck_pk": list(Deck.objects.values_list("pk", flat=True)),
         "card_id": card_ids,
         "deck_id": list(Deck.objects.values_list("pk", flat=True)),
+        "set_pk": list(CardSet.objects.values_list("pk", flat=True)),
+        "set_id": list(CardSet.objects.values_list("pk", flat=True)),
         "run_id": list(SimulationRun.objects.values_list("pk", flat=True)),
         "folder_id": list(Folder.objects.values_list("pk", flat=True)),
         "smart_id": list(SmartFolder.objects.values_list("pk", flat=True)),
@@ -540,6 +684,8 @@ def walk_values(town: Community) -> dict[str, Any]:
         "numbers": {
             **numbers_of("card", CardRevision.objects.values_list("card_id", "number")),
             **numbers_of("deck", DeckVersion.objects.values_list("deck_id", "number")),
+            # A set's cards by their numbers in it.
+            **numbers_of("set", SetEntry.objects.values_list("card_set_id", "position")),
         },
         "edition": [11, 14],
         "sheet": [1, 2],  # a deck's Tabletop Simulator card sheets
@@ -676,5 +822,29 @@ def test_no_private_text_or_picture_reaches_anyone_else(
                     who = viewer or "anonymous"
                     problems.setdefault("tables", []).append(
                         f"{who} GET {address} with {entry.owner}'s stale key: {entry.owner}'s view"
+                    )
+    # The sets' tables alike: a set key that no longer stands draws what its holder draws
+    # without it (alice's own live key, for contrast, draws more than a stranger sees).
+    for set_pk, key in town.live_set_keys:
+        address = f"/sets/{set_pk}/tabletop/1.jpg"
+        Client().get(address)
+        plain, keyed = Client().get(address), Client().get(address, {"as": key})
+        assert plain.status_code == keyed.status_code == 200
+        assert plain.content != keyed.content, "alice's live set key drew a stranger's view"
+    for set_pk, key in town.stale_set_keys:
+        for viewer in (None, "bob", "carol"):
+            client = Client()
+            if viewer is not None:
+                client.force_login(users[viewer])
+            for address in (f"/sets/{set_pk}/tabletop/1.jpg", f"/sets/{set_pk}/tabletop/back.jpg"):
+                client.get(address)
+                plain, keyed = client.get(address), client.get(address, {"as": key})
+                drawn = plain.status_code == keyed.status_code == 200
+                if keyed.status_code != plain.status_code or (
+                    drawn and keyed.content != plain.content
+                ):
+                    who = viewer or "anonymous"
+                    problems.setdefault("tables", []).append(
+                        f"{who} GET {address} with alice's stale set key: alice's view"
                     )
     assert not problems, "\n".join(line for lines in problems.values() for line in lines[:8])

@@ -79,6 +79,7 @@ from community.models import Comment
 from decks import services as deck_services
 from decks import versions as deck_versions
 from simulations import services as simulation_services
+from tests.sets.world import make_set
 from tests.shelves.world import make_shelves
 
 # The fuzz runs in a pytest process of its own (the Makefile's `test`) and not in `make check`.
@@ -123,6 +124,15 @@ SHARED = (
     "a card or deck that is shared: a private one of the viewer's takes no comments or likes,"
     " and no one likes their own"
 )
+SET_STATE = "released (or not) and within its hour: whether it is, is data"
+SET_FIELDS = {
+    "name": SHELF_NAME,
+    "code": "a code none of the owner's other sets has: the sets are data",
+    "cards": UNKNOWN_CARD + "; the viewer's own or already in the set; a released set's fixed",
+    "release_at": "a time in the future, for a set not released: the clock and the set are data",
+    "description": PRIMER_TEXT,
+    "edition": "an edition on file",
+}
 UNSTATABLE: dict[tuple[str, str], dict[str, str]] = {
     ("GET", "/api/v1/cards/"): {"q": SEARCH},
     ("GET", "/api/v1/collection/"): {"q": SEARCH},
@@ -178,6 +188,17 @@ UNSTATABLE: dict[tuple[str, str], dict[str, str]] = {
         "cards": "at least one card or deck: a rule across two fields",
         "tag": TAG_NAME + "; the tag is named for tag and untag, and is one the viewer has",
         "folder": "a folder that takes cards (or decks): what it holds is data",
+    },
+    # sets: codes, cards and times that are data; a release's own state
+    ("POST", "/api/v1/sets/"): SET_FIELDS,
+    ("PATCH", "/api/v1/sets/{set_id}/"): SET_FIELDS,
+    ("POST", "/api/v1/sets/{set_id}/release/"): {
+        "non_field_errors": SET_STATE,
+        "cards": "a set with cards, none of them held by a moderator: its cards are data",
+    },
+    ("POST", "/api/v1/sets/{set_id}/unrelease/"): {"non_field_errors": SET_STATE},
+    ("POST", "/api/v1/sets/{set_id}/invitation/"): {
+        "username": "a designer who exists and is not the owner: accounts are data",
     },
     # community: comments, likes, follows, notifications and reports
     ("GET", "/api/v1/comments/"): {"non_field_errors": ONE_TARGET},
@@ -530,6 +551,12 @@ def token(db, alice, bob, inline_workers) -> Iterator[str]:
             "smart_id": [each.smart.pk for each in shelved],
         }
     )
+    # Sets: alice's not yet released, and bob's released (never hers to change).
+    sets = [
+        make_set(alice, "private", cards=[own, own_public], code="EMB"),
+        make_set(bob, "released", cards=[public], code="GOL", name="Golems"),
+    ]
+    REAL["set_id"] = [each.pk for each in sets]
     yield answer.json()["token"]
     REAL.clear()
 

@@ -30,7 +30,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("accounts", "building", "cards", "decks", "kotc_site", "rulebook", "simulations")
+PACKAGES = (
+    "accounts",
+    "building",
+    "cards",
+    "community",
+    "decks",
+    "kotc_site",
+    "rulebook",
+    "sets",
+    "shelves",
+    "simulations",
+)
 SKIPPED_FOLDERS = {"migrations", "tests", "__pycache__"}
 
 
