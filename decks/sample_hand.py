@@ -44,6 +44,16 @@ class SampleGame(Generic[T]):
     def deck_left(self) -> int:
         return len(self.library)
 
+    @property
+    def buried_cards(self) -> tuple[T, ...]:
+        return tuple(self.opening[index] for index in self.buried)
+
+    @property
+    def drawn_for_buried(self) -> tuple[T, ...]:
+        """The cards drawn in place of the buried ones: they follow the cards kept in the hand."""
+        kept = len(self.opening) - len(self.buried)
+        return self.hand[kept : kept + len(self.buried)]
+
 
 def new_seed(rng: random.Random | None = None) -> int:
     return (rng or random.SystemRandom()).randint(1, MAX_SEED)

@@ -175,7 +175,13 @@ class AnnotateForm(forms.Form):
         label="Ability text",
         widget=forms.Textarea(attrs={"rows": 5}),
     )
-    edition = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+    # Acts on a choice made, not on each arrow key (static/js/site.js, data-confirm-choice).
+    edition = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        widget=forms.Select(attrs={"data-confirm-choice": True}),
+    )
 
     def __init__(self, *args: object, editions: list[Edition], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

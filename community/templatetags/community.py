@@ -40,7 +40,9 @@ def social(context: template.Context, target: Any, form: Any = None) -> dict[str
     page = None
     if context.get("thread_page"):
         # The thread's own page: every comment, a page at a time, oldest first.
-        page = Paginator(thread, PER_PAGE).get_page(request.GET.get("page"))
+        # A like or a comment sent in place names the page it was sent from.
+        number = request.GET.get("page") or request.POST.get("page")
+        page = Paginator(thread, PER_PAGE).get_page(number)
         comments, total = list(page), page.paginator.count
     else:
         # On the card's or deck's page: the newest ones, and a link to the rest.
@@ -64,6 +66,9 @@ def social(context: template.Context, target: Any, form: Any = None) -> dict[str
         "more": total > len(comments) and page is None,
         "page": page,
         "form": form or CommentForm(),
+        # Sent back with a like or a comment, so that the answer is drawn as this page draws it.
+        "thread_page": bool(context.get("thread_page")),
+        "announce": context.get("announce", ""),
     }
 
 
@@ -81,11 +86,11 @@ def comment_item(context: template.Context, comment: Any, html: SafeString) -> d
 
 
 @register.inclusion_tag("community/_nav_link.html", takes_context=True)
-def notifications_link(context: template.Context) -> dict[str, Any]:
+def notifications_link(context: template.Context, oob: bool = False) -> dict[str, Any]:
     request = context.get("request")
     user = signed_in_user(getattr(request, "user", None))
     if user is None:
         return {"shown": False}
     # One query on every page: the moderators' link is on the notifications page, so the
     # header does not load anyone's permissions.
-    return {"shown": True, "unread": selectors.unread_count(user)}
+    return {"shown": True, "unread": selectors.unread_count(user), "oob": oob}

@@ -23,17 +23,18 @@ PAGE = 30
 
 @login_required
 def notifications(request: HttpRequest) -> HttpResponse:
-    page = Paginator(selectors.notifications_of(request.user), PAGE).get_page(
-        request.GET.get("page")
-    )
-    lines = [selectors.notification_line(n, request.user) for n in page]
-    context = {
-        "page": page,
-        "lines": lines,
-        "unread": selectors.unread_count(request.user),
-        "moderator": selectors.is_moderator(request.user),
-    }
+    context = _notifications_context(request, request.GET.get("page"))
+    context["moderator"] = selectors.is_moderator(request.user)
     return render(request, "community/notifications.html", context)
+
+
+def _notifications_context(request: HttpRequest, page_number: str | None) -> dict[str, Any]:
+    page = Paginator(selectors.notifications_of(request.user), PAGE).get_page(page_number)
+    return {
+        "page": page,
+        "lines": [selectors.notification_line(n, request.user) for n in page],
+        "unread": selectors.unread_count(request.user),
+    }
 
 
 @login_required
@@ -41,7 +42,13 @@ def notifications(request: HttpRequest) -> HttpResponse:
 def notifications_read(request: HttpRequest) -> HttpResponse:
     ids = [int(v) for v in request.POST.getlist("id") if v.isdigit() and len(v) < 13]
     marked = services.notifications_read(user=request.user, ids=ids or None)
-    messages.success(request, f"{marked} marked read." if marked != 1 else "1 marked read.")
+    said = f"{marked} marked read." if marked != 1 else "1 marked read."
+    if request.headers.get("HX-Request") == "true":
+        # Sent in place from the notifications page: its list anew, on the page it was on.
+        context = _notifications_context(request, request.POST.get("page"))
+        context["announce"] = said
+        return render(request, "community/_notifications.html", context)
+    messages.success(request, said)
     return redirect(back_to(request, "/notifications/"))
 
 

@@ -31,6 +31,28 @@ def back_to(request: HttpRequest, default: str) -> str:
     return target if target and allowed and target.startswith("/") else default
 
 
+def _in_place(request: HttpRequest) -> bool:
+    """A form sent by htmx from the page, answered with the block it sits in."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def _social_answer(
+    request: HttpRequest, target: Any, *, form: CommentForm | None = None, announce: str = ""
+) -> HttpResponse:
+    """The likes and comments block, as the page it was sent from shows it (the card's or deck's
+    own page, or the thread's), with what was done to be spoken once. Its errors, if any, come
+    with it; it is answered 200 so that htmx swaps it in."""
+    context = {
+        "target": target,
+        "form": form,
+        "thread_page": request.POST.get("thread") == "1",
+        "announce": announce,
+    }
+    response = render(request, "community/_social_answer.html", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
 def _thread_page(
     request: HttpRequest, target: Any, form: CommentForm, status: int = 200
 ) -> HttpResponse:
@@ -62,6 +84,8 @@ def comments(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
         refused = limits.site_refusal(request, limits.COMMENT)
         if refused:
             form.add_error(None, refused)
+            if _in_place(request):
+                return _social_answer(request, target, form=form, announce=refused)
             return _thread_page(request, target, form, status=429)
         try:
             comment = services.comment_create(
@@ -70,8 +94,12 @@ def comments(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
         except ValidationError as error:
             add_validation_errors(form, error)
         else:
+            if _in_place(request):
+                return _social_answer(request, target, announce="Your comment is posted.")
             messages.success(request, "Your comment is posted.")
             return redirect(f"{target.get_absolute_url()}#comment-{comment.pk}")
+    if _in_place(request):
+        return _social_answer(request, target, form=form)
     return _thread_page(request, target, form, status=400)
 
 
@@ -127,12 +155,20 @@ def like(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     back = back_to(request, f"{target.get_absolute_url()}#likes")
     refused = limits.site_refusal(request, limits.LIKE)
     if refused:
+        if _in_place(request):
+            return _social_answer(request, target, announce=refused)
         messages.error(request, refused)
         return redirect(back)
+    liked = request.POST.get("like") != "0"
+    said = f"You like “{target.name}”." if liked else f"You no longer like “{target.name}”."
     try:
-        services.like_set(user=request.user, target=target, liked=request.POST.get("like") != "0")
+        services.like_set(user=request.user, target=target, liked=liked)
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        said = " ".join(error.messages)
+        if not _in_place(request):
+            messages.error(request, said)
+    if _in_place(request):
+        return _social_answer(request, target, announce=said)
     return redirect(back)
 
 

@@ -18,7 +18,8 @@
     image.height = 336;
     image.alt = "";
     tooltip.appendChild(image);
-    document.body.appendChild(tooltip);
+    // In the page's main landmark, as all its content is; placed by the page's coordinates all the same.
+    (document.getElementById("main") || document.body).appendChild(tooltip);
     return tooltip;
   }
 

@@ -230,19 +230,11 @@
   function setUpReadPreview(form) {
     const button = document.querySelector("[data-read-preview]");
     const preview = document.getElementById("card-preview");
-    const region = document.getElementById("preview-announcer");
     if (!button || !preview) { return; }
     button.addEventListener("click", function () {
-      const summary = previewSummary(form, preview);
-      // The site's own status region when the page has one; the designer's otherwise.
+      // Said through the page's one status region (site.js).
       const speak = window.kotcAnnounce || window.announce;
-      if (typeof speak === "function") {
-        speak(summary);
-      } else if (region) {
-        // Emptied first so that the same summary twice is still read twice.
-        region.textContent = "";
-        window.setTimeout(function () { region.textContent = summary; }, 50);
-      }
+      if (typeof speak === "function") { speak(previewSummary(form, preview)); }
     });
   }
 

@@ -69,15 +69,34 @@
     return box ? Array.prototype.slice.call(box.querySelectorAll('[role="option"]')) : [];
   }
 
+  // The combobox is the textarea's box (templates/decks/_quick_add.html): it says whether the
+  // list is open; the listbox stays in the page, so what the combobox controls always exists.
+  function setExpanded(area, expanded) {
+    var combobox = area.closest('[role="combobox"]');
+    if (combobox) combobox.setAttribute("aria-expanded", expanded ? "true" : "false");
+  }
+
+  function showNames(html) {
+    var box = suggestionBox();
+    var list = document.getElementById("quick-add-options");
+    var none = document.getElementById("quick-add-none");
+    var answer = document.createElement("template");
+    answer.innerHTML = html;
+    var options = answer.content.querySelectorAll('[role="option"]');
+    var note = answer.content.querySelector(".name-none");
+    list.replaceChildren.apply(list, Array.prototype.slice.call(options));
+    list.hidden = options.length === 0;
+    none.textContent = note ? note.textContent : "";
+    none.hidden = !note;
+    box.hidden = !options.length && !note;
+  }
+
   function closeNames(area) {
     var box = suggestionBox();
     namesAsked += 1; // an answer still on its way is not shown
-    if (box) {
-      box.hidden = true;
-      box.innerHTML = "";
-    }
+    if (box) showNames("");
     area.removeAttribute("aria-activedescendant");
-    area.setAttribute("aria-expanded", "false");
+    setExpanded(area, false);
   }
 
   function askNames(area) {
@@ -94,9 +113,8 @@
       .then(function (html) {
         var box = suggestionBox();
         if (asked !== namesAsked || !box) return; // a later keystroke asked again
-        box.innerHTML = html;
-        box.hidden = !html.trim();
-        area.setAttribute("aria-expanded", nameOptions().length ? "true" : "false");
+        showNames(html);
+        setExpanded(area, nameOptions().length > 0);
         area.removeAttribute("aria-activedescendant");
       })
       .catch(function () {});
@@ -153,7 +171,13 @@
     }
     var options = nameOptions();
     var box = suggestionBox();
-    if (!options.length || !box || box.hidden) return;
+    if (!box || box.hidden) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeNames(area);
+      return;
+    }
+    if (!options.length) return;
     var index = activeName(area);
     if (event.key === "ArrowDown") {
       event.preventDefault();
@@ -164,9 +188,6 @@
     } else if ((event.key === "Enter" || event.key === "Tab") && index >= 0) {
       event.preventDefault();
       takeName(area, options[index].dataset.name);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      closeNames(area);
     }
   });
 

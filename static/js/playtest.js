@@ -254,12 +254,69 @@
     get history() { return history; },
   });
 
-  function render() { view.render(); }
+  // Drawing the board anew replaces its cards and buttons: the focus would fall to the page's
+  // body. It stays on the same card (found by its copy), or the same control while it may still
+  // be used; else it goes to `prefer` (a card), the hand's first card when the opening's prompt
+  // is done, or the toolbar's current button, never to the top of the page.
+  function render(prefer) {
+    const had = document.activeElement;
+    const inside = had && had !== document.body && root.contains(had);
+    const copy = inside && had.closest(".pt-card") ? had.closest(".pt-card").dataset.copy : null;
+    const fromPrompt = inside && Boolean(had.closest("#playtest-prompt"));
+    const id = inside ? had.id : "";
+    view.render();
+    toolbarStops();
+    if (!inside || (had.isConnected && usable(had) && document.activeElement === had)) return;
+    if (copy && keepFocus(copy)) return;
+    const same = id && document.getElementById(id);
+    if (same && usable(same)) { same.focus(); return; }
+    if (prefer && keepFocus(prefer)) return;
+    const hand = root.querySelector("#zone-hand-cards .pt-card");
+    if (fromPrompt && hand) { hand.focus(); return; }
+    const stop = bar.querySelector('button[tabindex="0"]');
+    if (stop) stop.focus();
+  }
+
+  function usable(element) {
+    return !element.disabled && !element.closest("[hidden]") && element.getClientRects().length > 0;
+  }
 
   function keepFocus(copy) {
     const button = root.querySelector('.pt-card[data-copy="' + copy + '"]');
-    if (button && button.getClientRects().length) button.focus();
+    if (!button || !button.getClientRects().length) return false;
+    button.focus();
+    return true;
   }
+
+  // The game's toolbar is one stop of the Tab key: the arrow keys move along its buttons
+  // (a roving tabindex), Home and End go to its ends; the stop is the button last used.
+  const bar = root.querySelector(".playtest-bar");
+  function toolbarButtons() {
+    return Array.from(bar.querySelectorAll("button")).filter(usable);
+  }
+  function toolbarStops(current) {
+    const buttons = toolbarButtons();
+    const stop = current || buttons.find((b) => b.tabIndex === 0 && b.hasAttribute("tabindex")) || buttons[0];
+    bar.querySelectorAll("button").forEach((b) => { b.tabIndex = b === stop ? 0 : -1; });
+  }
+  bar.addEventListener("focusin", (event) => {
+    const button = event.target.closest("button");
+    if (button) toolbarStops(button);
+  });
+  bar.addEventListener("keydown", (event) => {
+    const buttons = toolbarButtons();
+    const at = buttons.indexOf(event.target);
+    if (at < 0) return;
+    const to = {
+      ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1,
+      Home: 0, End: buttons.length - 1,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = buttons[(to + buttons.length) % buttons.length];
+    toolbarStops(next);
+    next.focus();
+  });
 
   // -- input ----------------------------------------------------------------------------------
 
@@ -362,7 +419,13 @@
     else if (key === "s") shuffle();
     else if (key === "u") undo();
     else if (key === "?") showKeys();
-    else if (key === "Escape" && selected) { selected = null; render(); say("Selection dropped."); }
+    else if (key === "Escape" && selected) {
+      // Its moves' buttons go: the focus goes back to the card itself.
+      const was = selected;
+      selected = null;
+      render(was);
+      say("Selection dropped.");
+    }
     else if (option && card) move(card, option.zone, option.place);
     else if (key === "e" && card) toggleExhausted(card);
     else handled = false;

@@ -38,10 +38,10 @@ window.PlaytestView = function (game) {
     const name = document.createElement("span");
     name.className = "pt-card-name";
     name.textContent = card.name;
-    const more = document.createElement("span");
-    more.className = "visually-hidden";
-    more.textContent = describe(copy).slice(card.name.length) + (tapped ? ". Exhausted." : "");
-    button.append(image, name, more);
+    // The name is given whole: a hidden span beside the visible name is joined to it with a
+    // space by the browser ("Audit Knight , minion").
+    button.setAttribute("aria-label", describe(copy) + (tapped ? ". Exhausted." : ""));
+    button.append(image, name);
     item.append(button);
     return item;
   }

@@ -2,8 +2,19 @@
 document.addEventListener("htmx:responseError", (event) => {
   const target = event.detail.target;
   if (target) {
-    target.innerHTML = '<p class="errors" role="alert">The server could not answer (' +
-      event.detail.xhr.status + "). Try again in a moment.</p>";
+    const text = "The server could not answer (" + event.detail.xhr.status + "). Try again in a moment.";
+    target.innerHTML = '<p class="errors"></p>';
+    target.firstChild.textContent = text;
+    announce(text);
+  }
+});
+
+// An error box is an alert when a page is loaded with it; swapped in, its words go to the status
+// region below instead (see announceSwapped), so that an answer is heard once and not twice.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const answer = event.detail.serverResponse;
+  if (typeof answer === "string" && answer.includes('role="alert"')) {
+    event.detail.serverResponse = answer.replace(/\srole="alert"/g, ' data-alert=""');
   }
 });
 
@@ -43,12 +54,33 @@ function announce(text) {
 window.announce = announce;
 
 // What a server answer has to say rides on the swapped content: an element with data-announce
-// (its value, or its own text when the value is empty). Each is spoken once.
-function announceSwapped() {
+// (its value, or its own text when the value is empty). Each is spoken once. A part that answers
+// as the person types (data-announce-changes, naming the part) speaks after a pause in typing
+// only when its message differs from its last one; any other action (Enter, a choice confirmed)
+// is answered each time.
+const lastSaid = {};
+function announceSwapped(typed) {
+  let said = false;
   document.querySelectorAll("[data-announce]:not([data-announced])").forEach((element) => {
     element.setAttribute("data-announced", "");
-    announce(element.getAttribute("data-announce") || element.textContent.trim());
+    const text = element.getAttribute("data-announce") || element.textContent.trim();
+    const part = element.getAttribute("data-announce-changes");
+    said = true;
+    if (part) {
+      if (typed && lastSaid[part] === text) return;
+      lastSaid[part] = text;
+    }
+    announce(text);
   });
+  // Error boxes swapped in (data-alert, see htmx:beforeSwap) speak when the answer has no message
+  // of its own: a message that has one already tells of them ("1 line kept in the box to fix").
+  const errors = [];
+  document.querySelectorAll("[data-alert]:not([data-announced])").forEach((element) => {
+    element.setAttribute("data-announced", "");
+    if (element.closest("[hidden]")) return;
+    errors.push(element.textContent.replace(/\s+/g, " ").trim());
+  });
+  if (!said && errors.length) announce(errors.join(" "));
 }
 
 // A run's progress re-renders every half second: say it at each tenth, not at each poll.
@@ -98,6 +130,39 @@ function restoreFocus(target) {
   }
 }
 
+// A form answered with errors: the focus goes to the first field to fix, or, when the errors
+// are the form's own (a file that could not be read), to the list of them, so that a keyboard or
+// screen reader user starts where the work is and not at the top of the page. This is the rule
+// for every form of the site. A form whose server already chose the field (autofocus: sign-up
+// and log-in do, so that it holds without this file too) is left to the browser.
+function focusFirstError(root) {
+  const field = root.querySelector('form [aria-invalid="true"]');
+  const summary = root.querySelector("form .errors");
+  const target = field || summary;
+  if (!target || target.contains(document.activeElement)) return false;
+  if (target.closest("form").querySelector("[autofocus]")) return false;
+  if (target === summary && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus();
+  return document.activeElement === target;
+}
+
+let afterErrors = false;
+document.addEventListener("htmx:afterSettle", (event) => {
+  // A form sent in place and answered with its errors: the same rule as for a page.
+  // An outerHTML swap has put a new element in the old one's place: it is found by its id.
+  const config = event.detail && event.detail.requestConfig;
+  const sent = config && config.triggeringEvent && config.triggeringEvent.type === "submit";
+  const aimed = event.detail && event.detail.target;
+  if (sent && aimed && !afterErrors) {
+    afterErrors = true;
+    window.setTimeout(() => {
+      afterErrors = false;
+      const part = aimed.isConnected ? aimed : aimed.id && document.getElementById(aimed.id);
+      if (part && focusFirstError(part)) focusBefore = null;
+    }, 0);
+  }
+});
+
 document.addEventListener("htmx:afterSettle", (event) => {
   // One answer settles its main part and its out-of-band parts one by one: focus is put back
   // once they are all in, in the part the request was aimed at (found anew: an outerHTML swap
@@ -108,13 +173,57 @@ document.addEventListener("htmx:afterSettle", (event) => {
       restoreFocus(aimed.isConnected ? aimed : (aimed.id && document.getElementById(aimed.id)) || null);
     }, 0);
   }
-  announceSwapped();
+  const config = event.detail && event.detail.requestConfig;
+  announceSwapped(Boolean(config && config.triggeringEvent && config.triggeringEvent.type === "input"));
   announceProgress();
 });
 
 document.addEventListener("DOMContentLoaded", () => {
-  // What the page was loaded with is read from the page itself, not spoken.
+  const main = document.getElementById("main");
+  if (main) focusFirstError(main);
+  // What the page was loaded with is read from the page itself, not spoken; but for the messages
+  // left by the last action ("Deck saved."), which the status region says once.
   document.querySelectorAll("[data-announce]").forEach((element) => element.setAttribute("data-announced", ""));
+  const flash = document.querySelector("ul.messages");
+  if (flash) announce(Array.from(flash.children, (item) => item.textContent.trim()).join(" "));
   const progress = document.querySelector("[data-announce-progress]");
   if (progress) progressSpoken = Math.floor((parseInt(progress.getAttribute("data-announce-progress"), 10) || 0) / 10);
+});
+
+// A select that re-asks the server (data-confirm-choice) acts on a choice made, not on each
+// option passed: arrow keys on a closed select change it one option at a time, and each change
+// would be a request, a swap and an announcement. A choice by the keyboard is taken on Enter or
+// when the focus leaves the select; one picked from the open list (a click, a tap) at once.
+// Either way the select then fires "choice", which its hx-trigger listens for.
+function chooseNow(select) {
+  delete select.dataset.choicePending;
+  select.dispatchEvent(new Event("choice", { bubbles: true }));
+}
+document.addEventListener("keydown", (event) => {
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement) || !select.hasAttribute("data-confirm-choice")) return;
+  if (event.key === "Enter") {
+    if (select.dataset.choicePending) {
+      event.preventDefault();
+      chooseNow(select);
+    }
+  } else if (event.key !== "Tab" && event.key !== "Shift") {
+    select.dataset.keyed = "1";
+  }
+});
+document.addEventListener("change", (event) => {
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement) || !select.hasAttribute("data-confirm-choice")) return;
+  if (select.dataset.keyed) {
+    delete select.dataset.keyed;
+    select.dataset.choicePending = "1";
+  } else {
+    chooseNow(select);
+  }
+});
+document.addEventListener("focusout", (event) => {
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement) || !select.hasAttribute("data-confirm-choice")) return;
+  delete select.dataset.keyed;
+  if (select.dataset.choicePending) chooseNow(select);
 });

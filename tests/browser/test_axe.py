@@ -14,7 +14,10 @@ follows a resize.
   at most (tests/browser/test_phone.py tries the menu and the designer on a phone);
 - with the Content-Security-Policy enforced, the browser blocks nothing on it: the pages run the
   site's own scripts only (tests/browser/test_csp.py tries the designer, the API docs and the
-  admin with it).
+  admin with it);
+- every id that an aria-describedby or aria-labelledby names is in the page (axe checks only
+  some of them). tests/browser/test_axe_states.py checks the same, and axe, on pages a person
+  has acted on: forms answered with errors, the quick add open.
 
 axe-core is a test tool kept in tests/browser/vendor/axe-core (see its README): it is put into
 each page by the test and never served by the site, and the test needs no network. The browser
@@ -67,6 +70,13 @@ RUN_AXE = """async (standards) => {
     count: v.nodes.length,
   }));
 }"""
+
+# Each id named by an aria-describedby or aria-labelledby that no element of the page has.
+MISSING_IDS = """() => [...document.querySelectorAll('[aria-describedby], [aria-labelledby]')]
+  .flatMap((e) => ['aria-describedby', 'aria-labelledby'].flatMap((name) =>
+    (e.getAttribute(name) || '').split(/\\s+/)
+      .filter((id) => id && !document.getElementById(id))
+      .map((id) => `<${e.tagName.toLowerCase()}${e.id ? ' id=' + e.id : ''}> ${name}: ${id}`)))"""
 
 
 # Parts a page loads after itself (deck panels, previews) are checked too: the page counts its
@@ -143,6 +153,7 @@ def test_every_page_answers_is_accessible_and_fits_the_screen(
         page.evaluate("document.fonts.ready.then(() => true)")
         policy_blocked(page, f"{label} ({url})", blocked)
         page.add_script_tag(url=AXE_URL)
+        found += [f"{label} ({url}): missing id, {m}" for m in page.evaluate(MISSING_IDS)]
         for screen in (DESKTOP, PHONE):
             if screen == PHONE:
                 page.set_viewport_size(PHONE)
@@ -157,7 +168,9 @@ def test_every_page_answers_is_accessible_and_fits_the_screen(
                     )
     assert not broken, f"Pages that failed: {broken}"
     assert not blocked, f"{len(blocked)} things the policy blocked:\n" + "\n".join(blocked)
-    assert not found, f"{len(found)} serious or critical violations:\n" + "\n".join(found)
+    assert not found, f"{len(found)} serious or critical violations, or ids missing:\n" + "\n".join(
+        found
+    )
     assert not misfits, f"Pages that do not fit a {PHONE['width']}-pixel screen:\n" + "\n".join(
         misfits
     )

@@ -48,8 +48,8 @@ def test_comment_like_follow_notify_and_moderate(page, chromium, live_server, al
     page.goto(f"/cards/{card.pk}/")
     page.fill("#id_text", "Pairs well with [[Ember Wisp]].")
     page.get_by_role("button", name="Post comment").click()
-    page.wait_for_url(f"**/cards/{card.pk}/#comment-*")
     link = page.locator(".comment-body a.card-link")
+    link.wait_for()
     assert link.inner_text() == "Ember Wisp"
     link.hover()
     page.wait_for_selector("#card-tooltip", state="visible")
@@ -84,7 +84,7 @@ def test_comment_like_follow_notify_and_moderate(page, chromium, live_server, al
     page.goto(f"/cards/{card.pk}/")
     page.fill("#id_text", "And a second thought.")
     page.get_by_role("button", name="Post comment").click()
-    page.wait_for_url(f"**/cards/{card.pk}/#comment-*")
+    page.locator(".comment-body", has_text="And a second thought.").wait_for()
     assert Notification.objects.filter(recipient=alice, kind="comment").count() == 1
 
     # Carol reports the first comment; the moderator hides it with a reason.
@@ -115,3 +115,89 @@ def test_comment_like_follow_notify_and_moderate(page, chromium, live_server, al
     reporter.goto(f"/cards/{card.pk}/")
     assert reporter.locator(f"#comment-{first.pk}").count() == 0
     assert "Pairs well with" not in reporter.inner_text("#main")
+
+
+def test_likes_comments_and_mark_read_happen_in_place(site, browse, chromium, live_server):
+    """With the keyboard: a like, a comment (and an empty one) and "Mark read" answer in the
+    page, the focus stays on the control used and the page does not jump to its top; the
+    status region says what was done. Without JavaScript the same forms post and come back."""
+    from tests.browser.pages import DESKTOP, PASSWORD, community_path
+
+    community_path(site, "")  # alice is followed, so she has notifications to read
+    page = browse(DESKTOP, signed_in=True)
+    page.goto(f"/cards/{site.wisp.pk}/")
+    like = page.locator("#like-button")
+    like.wait_for()
+    like.focus()
+    page.evaluate("document.getElementById('like-button').scrollIntoView({block: 'center'})")
+    scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 0
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#like-button[aria-pressed="true"]')
+    page.wait_for_function("document.activeElement.id === 'like-button'")
+    page.wait_for_function(
+        "document.getElementById('site-status').textContent.includes('You like')"
+    )
+    assert page.url.endswith(f"/cards/{site.wisp.pk}/")
+    assert page.evaluate("window.scrollY") > 0
+    assert page.inner_text(".like-count") == "1 like"
+
+    page.locator("#id_text").focus()
+    page.keyboard.type("Quiet and patient.")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "post-comment"
+    page.keyboard.press("Enter")
+    page.locator(".comment-body", has_text="Quiet and patient.").wait_for()
+    page.wait_for_function("document.activeElement.id === 'post-comment'")
+    page.wait_for_function(
+        "document.getElementById('site-status').textContent === 'Your comment is posted.'"
+    )
+    assert page.locator("#id_text").input_value() == ""
+    # An empty comment: the focus goes to the box, which says why.
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#id_text[aria-invalid="true"]')
+    page.wait_for_function("document.activeElement.id === 'id_text'")
+
+    # "Mark read" on one notification: it stays focused, the header's count goes down.
+    page.goto("/notifications/")
+    unread = int(page.inner_text(".unread-count").split()[0])
+    first = page.locator(".notification.unread").first
+    first_id = first.get_attribute("id")
+    first.get_by_role("button", name="Mark read").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#{first_id}:not(.unread)")
+    page.wait_for_function("id => document.activeElement.id === id", arg=first_id)
+    page.wait_for_function(
+        "document.getElementById('site-status').textContent === '1 marked read.'"
+    )
+    after = page.locator(".unread-count")
+    assert (after.count() and int(after.inner_text().split()[0])) == unread - 1 or (
+        unread == 1 and after.count() == 0
+    )
+
+    # Without JavaScript: the forms post, and the answers lead back to where they were sent.
+    from community import services as community_services
+
+    carol = get_user_model().objects.create_user("carol", "carol@example.com", "carol-pw-12345")
+    community_services.follow_set(
+        follower=carol, designer=site.alices_card.owner, following=True
+    )  # a notification for alice to mark read
+    context = chromium.new_context(base_url=live_server.url, java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto("/accounts/login/")
+    plain.fill("#id_username", "alice")
+    plain.fill("#id_password", PASSWORD)
+    plain.locator("#main button[type=submit]").click()
+    plain.goto(f"/cards/{site.wisp.pk}/comments/")
+    plain.locator(".like-button").click()
+    plain.wait_for_url(f"**/cards/{site.wisp.pk}/#likes")
+    plain.goto(f"/cards/{site.wisp.pk}/comments/")
+    assert plain.inner_text(".like-count") == "0 likes"
+    plain.fill("#id_text", "Said without scripts.")
+    plain.locator("#post-comment").click()
+    plain.wait_for_url(f"**/cards/{site.wisp.pk}/#comment-*")
+    plain.goto("/notifications/")
+    plain.locator("#mark-all-read").click()
+    plain.wait_for_url("**/notifications/")
+    assert plain.locator(".notification.unread").count() == 0
+    context.close()

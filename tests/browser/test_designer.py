@@ -174,7 +174,10 @@ def test_the_builder_waits_for_the_text_it_reads(page, django_user_model):
     builder_held(page, True)
     next_held(page, held).fulfill(status=500, body="down")
     builder_held(page, False)
-    assert "could not answer (500)" in page.inner_text("#builder [role=alert]")
+    assert "could not answer (500)" in page.inner_text("#builder .errors")
+    page.wait_for_function(
+        "document.getElementById('site-status').textContent.includes('could not answer (500)')"
+    )
 
     # Back to the text and to the builder again, and the server fails: the builder is let go
     # with the failure said in it, and the next switch tries again.
@@ -184,7 +187,10 @@ def test_the_builder_waits_for_the_text_it_reads(page, django_user_model):
     next_held(page, held).fulfill(status=500, body="down")
     builder_held(page, False)
     assert builder_state(page)["busy"] is None
-    assert "could not answer (500)" in page.inner_text("#builder [role=alert]")
+    assert "could not answer (500)" in page.inner_text("#builder .errors")
+    page.wait_for_function(
+        "document.getElementById('site-status').textContent.includes('could not answer (500)')"
+    )
     page.unroute("**/cards/builder/")
     page.check("input[name=text_mode][value=text]")
     page.check("input[name=text_mode][value=builder]")

@@ -1,7 +1,8 @@
 """A player who uses only the keyboard (and hears the page through a screen reader) signs up,
-designs a card, builds a 40-card deck, draws a sample hand and goldfishes the deck. After each
-update in place the focus is on a control, never lost to the page's body, and the page's one
-status region says what happened."""
+designs a card, builds a 40-card deck, draws a sample hand, goldfishes and playtests the deck,
+and likes and comments on another designer's card. After each update in place the focus is on
+a control, never lost to the page's body, and the page's one status region says what
+happened."""
 
 import re
 
@@ -210,3 +211,125 @@ def test_a_keyboard_player_builds_and_goldfishes_a_deck(page, live_server, held_
     said = page.evaluate("document.getElementById('site-status').textContent")
     page.wait_for_timeout(1200)  # a few more polls would be a few more sayings: there are none
     assert page.evaluate("document.getElementById('site-status').textContent") == said
+
+    # The playtest board: keep the opening hand, then play on from its first card.
+    from decks.models import Deck
+
+    deck = Deck.objects.get(owner=dana, name="Quiet Embers")
+    page.goto(f"/decks/{deck.pk}/playtest/")
+    page.wait_for_selector('#playtest[data-ready="true"]')
+    tab_to(page, "#playtest-keep")
+    page.keyboard.press("Enter")
+    heard(page, "Kept the opening hand.")
+    card = page.evaluate("document.activeElement.dataset.copy")
+    assert card, "the focus went to the hand's first card"
+    page.keyboard.press("d")
+    heard(page, "Drew ")
+    assert page.evaluate("document.activeElement.dataset.copy") == card
+
+    # Another designer's card: a like and a comment, both answered in place.
+    erin = get_user_model().objects.create_user("erin", "erin@example.com", PASSWORD)
+    theirs = card_create(
+        owner=erin, definition={**STARTER[0][1], "name": "Erin's Wisp"}, visibility="public"
+    )
+    page.goto(f"/cards/{theirs.pk}/")
+    page.locator("#like-button").wait_for()
+    tab_to(page, "#like-button", limit=200)
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#like-button[aria-pressed="true"]')
+    focus_is(page, "like-button")
+    heard(page, "You like “Erin's Wisp”.")
+    tab_to(page, "#id_text")
+    page.keyboard.type("Quietly good.")
+    page.keyboard.press("Tab")
+    focus_is(page, "post-comment")
+    page.keyboard.press("Enter")
+    page.locator(".comment-body", has_text="Quietly good.").wait_for()
+    focus_is(page, "post-comment")
+    heard(page, "Your comment is posted.")
+
+
+def test_versions_a_form_with_an_error_and_the_phone_menu_by_keyboard(site, browse):
+    """The rest of the keyboard tasks, each action heard exactly once (counted as
+    tests/browser/test_announcements.py counts): a version saved and reverted, a comment sent
+    empty and then fixed, and the phone's menu opened and closed."""
+    from django.urls import reverse
+
+    from tests.browser.pages import DESKTOP, PHONE
+    from tests.browser.test_announcements import LISTEN, once
+    from tests.browser.test_announcements import heard as said_for
+    from tests.browser.test_axe import COUNT_REQUESTS
+
+    def open_page(viewport):
+        page = browse(viewport, signed_in=True)
+        page.add_init_script(COUNT_REQUESTS)
+        page.add_init_script(LISTEN)
+        return page
+
+    page = open_page(DESKTOP)
+    deck = site.alices_deck
+    # A change on the deck page: the + of its first row keeps the focus and is said once.
+    page.goto(reverse("deck-detail", args=[deck.pk]))
+    tab_to(page, "#deck-entries [id^=entry-][id$=-plus]", limit=200)
+    plus = page.evaluate("document.activeElement.id")
+    once(said_for(page, lambda: page.keyboard.press("Enter")), "in the deck")
+    focus_is(page, plus)
+
+    # Its history: save the change as a version, then revert to the one before. Each answer is
+    # a new page whose message is said once, and the focus starts at the top of it.
+    page.goto(reverse("deck-history", args=[deck.pk]))
+    tab_to(page, "#id_note")
+    page.keyboard.type("One more copy")
+    tab_to(page, "#save-version")
+
+    def save() -> None:
+        page.keyboard.press("Enter")
+        page.locator(".messages li").wait_for()
+
+    once(said_for(page, save), "saved")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('skip')")
+    tab_to(page, "form[action$='/revert/'] button[type=submit]", limit=200)
+
+    def revert() -> None:
+        page.keyboard.press("Enter")
+        page.locator(".messages li").wait_for()
+
+    once(said_for(page, revert), "ersion")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('skip')")
+
+    # A comment sent empty: the focus goes to the box, the error is said once; then it is sent.
+    page.goto(reverse("card-detail", args=[site.wisp.pk]))
+    page.locator("#post-comment").wait_for()
+    tab_to(page, "#post-comment", limit=200)
+
+    def send_empty() -> None:
+        page.keyboard.press("Enter")
+        page.locator('#id_text[aria-invalid="true"]').wait_for()
+
+    once(said_for(page, send_empty))
+    focus_is(page, "id_text")
+    page.keyboard.type("Patient and good.")
+    page.keyboard.press("Tab")
+    focus_is(page, "post-comment")
+
+    def send() -> None:
+        page.keyboard.press("Enter")
+        page.locator(".comment-body", has_text="Patient and good.").wait_for()
+
+    once(said_for(page, send), "posted")
+    focus_is(page, "post-comment")
+
+    # The phone's menu: Enter opens it, Tab goes into it, Escape closes it onto its button.
+    # Its state is its button's (aria-expanded of a <details>' summary): nothing is said.
+    phone = open_page(PHONE)
+    phone.goto(reverse("home"))
+    tab_to(phone, "#site-menu summary")
+    assert said_for(phone, lambda: phone.keyboard.press("Enter")) == []
+    assert phone.evaluate("document.getElementById('site-menu').open")
+    phone.keyboard.press("Tab")
+    assert phone.evaluate("document.getElementById('site-menu').contains(document.activeElement)")
+    assert said_for(phone, lambda: phone.keyboard.press("Escape")) == []
+    assert not phone.evaluate("document.getElementById('site-menu').open")
+    assert phone.evaluate("document.activeElement.matches('#site-menu summary')")

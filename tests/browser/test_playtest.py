@@ -194,3 +194,68 @@ def test_the_11th_edition_sets_reserves_aside_and_draws_in_its_resource_phase(
     assert count(page, "hand") == 4
     page.get_by_role("button", name="Resource draw").click()
     assert count(page, "hand") == 6
+
+
+def focused(page) -> str:
+    return page.evaluate(
+        "() => { const e = document.activeElement;"
+        " return e.id || (e.dataset && e.dataset.copy ? 'card ' + e.dataset.copy : e.tagName); }"
+    )
+
+
+def test_the_board_keeps_the_focus_and_its_toolbar_moves_by_arrows(page, live_server, alice):
+    """Every change redraws the board; the focus stays on the card or control used, or goes to
+    the next sensible one, never to the page's body. The toolbar is one Tab stop."""
+    deck = starter_deck(alice)
+    log_in(page, live_server, alice)
+    page.goto(f"/decks/{deck.pk}/playtest/")
+    page.wait_for_selector('#playtest[data-ready="true"]')
+
+    # "Keep this hand": the prompt goes, the focus goes to the hand's first card.
+    page.locator("#playtest-keep").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#playtest[data-phase="play"]')
+    first = page.locator("#zone-hand-cards .pt-card").first.get_attribute("data-copy")
+    assert focused(page) == f"card {first}"
+
+    # d, n and u pressed on a card: the focus stays on that card.
+    for key in ("d", "n", "u"):
+        page.keyboard.press(key)
+        assert focused(page) == f"card {first}", key
+    # Enter selects it, its moves show; Escape drops the selection and stays on the card.
+    page.keyboard.press("Enter")
+    page.locator("#playtest-selected").wait_for()
+    page.locator("#playtest-moves button").first.focus()
+    page.keyboard.press("Escape")
+    assert page.locator("#playtest-selected").is_hidden()
+    assert focused(page) == f"card {first}"
+
+    # The toolbar: one Tab stop, the arrow keys move along it, Home and End go to its ends.
+    stops = page.evaluate(
+        "[...document.querySelectorAll('.playtest-bar button')]"
+        ".filter((b) => b.tabIndex === 0).map((b) => b.id)"
+    )
+    assert stops == ["playtest-draw"]
+    page.locator("#playtest-draw").focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "playtest-next"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # round to the end
+    assert focused(page) == "playtest-help"
+    page.keyboard.press("Home")
+    assert focused(page) == "playtest-draw"
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert focused(page) == "playtest-draw"  # the stop kept
+    assert page.locator(".playtest-bar").get_attribute("role") == "toolbar"
+
+    # Undo until there is nothing left: the disabled Undo hands the focus to the toolbar's start.
+    for _ in range(10):
+        page.keyboard.press("End")
+        while focused(page) != "playtest-undo":
+            page.keyboard.press("ArrowLeft")
+        page.keyboard.press("Enter")
+        if page.locator("#playtest-undo").is_disabled():
+            break
+    assert page.locator("#playtest-undo").is_disabled()
+    assert focused(page) == "playtest-draw"

@@ -151,7 +151,8 @@ def test_the_owner_gets_the_quick_add_box_with_name_completion(client, alice, ma
     html = client.get(deck.get_absolute_url()).content.decode()
     assert 'id="quick-add-lines"' in html and 'name="lines"' in html
     assert f'data-names-url="{names_url(deck)}"' in html
-    assert 'aria-controls="quick-add-suggestions"' in html and 'aria-autocomplete="list"' in html
+    assert 'role="combobox"' in html and 'aria-controls="quick-add-options"' in html
+    assert 'aria-autocomplete="list"' in html
     assert f'hx-post="{quick_add_url(deck)}"' in html
 
 

@@ -22,7 +22,8 @@ SECRET = {**SPELL, "name": "Secret Gambit", "level": 4, "ability_text": "Draw 2 
 def stacks(html: str) -> dict[str, list[str]]:
     """Each column of the visual view: the alt text of its pictures, top to bottom."""
     found: dict[str, list[str]] = {}
-    for key, body in re.findall(r'data-stack="([^"]+)"(.*?)</section>', html, re.S):
+    for part in html.split('data-stack="')[1:]:
+        key, body = part.split('"', 1)[0], part.split("</ul>", 1)[0]  # a column's own list
         found[key] = re.findall(r'alt="([^"]*)"', body)
     return found
 

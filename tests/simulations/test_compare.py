@@ -98,7 +98,7 @@ def test_her_other_decks_runs_are_grouped_and_only_hers_are_listed(
     for said in ("deck: Starter vs Aggro", "going: first vs second", "turn limit: 20 vs 12"):
         assert said in page
     # The turn table goes on to turn 20; run B stopped at 12.
-    row = re.search(r"<tr><td>15</td>(.*?)</tr>", page).group(1)
+    row = re.search(r'<tr><th scope="row">15</th>(.*?)</tr>', page).group(1)
     assert row.count("<td>—</td>") == 3 and "%" in row
 
 
@@ -235,7 +235,7 @@ def test_card_names_in_the_draw_odds_are_hidden_as_on_the_run_page(
 
     client.force_login(alice)
     page = client.get(compare_url(first, second)).content.decode()
-    assert "<td>Spark</td>" in page and "Withheld card" not in page
+    assert '<th scope="row">Spark</th>' in page and "Withheld card" not in page
 
 
 # -- unfinished runs --------------------------------------------------------------------------
