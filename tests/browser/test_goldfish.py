@@ -67,7 +67,7 @@ def test_goldfish_a_deck_and_read_the_odds(page, live_server, alice, inline_work
         assert chart["width"] >= 600 and chart["smallest"] >= 11
         assert chart["last"] == max(changing, 3) and chart["titles"] == chart["marks"]
     odds = page.locator("table.draw-odds")
-    assert odds.get_by_role("cell", name="Ember Whelp").is_visible()
+    assert odds.get_by_role("rowheader", name="Ember Whelp").is_visible()
     assert "games won" in page.locator(".stat-tiles").inner_text()
 
     # The deck page lists the run, and a bad option is a form error, not an error page.

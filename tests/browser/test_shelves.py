@@ -34,6 +34,12 @@ def design(owner, name: str, visibility: str = "private"):
     )
 
 
+def message(page, text: str) -> None:
+    """Wait for the message an action leaves on the page it lands on (the status region says
+    it too, unseen)."""
+    page.locator("ul.messages").get_by_text(text).wait_for()
+
+
 def names_shown(page) -> set[str]:
     # A link just clicked may have committed its page but not parsed it yet.
     page.wait_for_load_state("domcontentloaded")
@@ -63,11 +69,11 @@ def test_tag_filter_nest_archive_and_save_a_search(page, bob):
     tick(page, "Alpha", "Beta", "Gamma")
     page.locator("#shelf-bulk-tag-cards").fill("aggro")
     page.get_by_role("button", name="Tag selected").click()
-    page.get_by_text("Tagged 3 cards “aggro”.").wait_for()
+    message(page, "Tagged 3 cards “aggro”.")
     tick(page, "Alpha")
     page.locator("#shelf-bulk-tag-cards").fill("wip")
     page.get_by_role("button", name="Tag selected").click()
-    page.get_by_text("Tagged 1 card “wip”.").wait_for()
+    message(page, "Tagged 1 card “wip”.")
 
     # Every tag chosen, then any.
     filters = page.get_by_role("group", name="Filter by your tags")
@@ -114,7 +120,7 @@ def test_tag_filter_nest_archive_and_save_a_search(page, bob):
     tick(page, "Delta")
     page.locator("#shelf-bulk-folder-cards").select_option(value=str(inner.pk))
     page.get_by_role("button", name="Move to folder").click()
-    page.get_by_text("Moved 1 card to “Burn deck ideas”.").wait_for()
+    message(page, "Moved 1 card to “Burn deck ideas”.")
     page.get_by_role("link", name="Burn deck ideas").first.click()
     page.wait_for_url(re.compile(r".*/shelves/folders/\d+/$"))
     assert names_shown(page) == {"Delta"}
@@ -123,14 +129,14 @@ def test_tag_filter_nest_archive_and_save_a_search(page, bob):
     page.goto("/cards/mine/")
     tick(page, "Beta")
     page.get_by_role("button", name="Archive", exact=True).click()
-    page.get_by_text("Archived 1 card.").wait_for()
+    message(page, "Archived 1 card.")
     assert "Beta" not in names_shown(page)
     page.get_by_role("link", name=re.compile("Show archived")).click()
     page.wait_for_url(re.compile(r".*archived=1"))
     assert "Beta" in names_shown(page)
     tick(page, "Beta")
     page.get_by_role("button", name="Unarchive").click()
-    page.get_by_text("Unarchived 1 card.").wait_for()
+    message(page, "Unarchived 1 card.")
     page.goto("/cards/mine/")
     assert "Beta" in names_shown(page)
 
