@@ -1,6 +1,8 @@
 """Fixtures for the card tests: cards in each visibility, and image files."""
 
 import io
+import struct
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +28,28 @@ WISP = {
 def png_bytes(size: tuple[int, int] = (64, 48), color: str = "teal", fmt: str = "PNG") -> bytes:
     out = io.BytesIO()
     Image.new("RGB", size, color).save(out, fmt)
+    return out.getvalue()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A tiny PNG whose header claims enormous dimensions: a decompression bomb."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    pixels = zlib.compress(b"\0" * 1024, 9)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", pixels)
+        + _chunk(b"IEND", b"")
+    )
+
+
+def gif_bytes() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (20, 20), "red").save(out, "GIF")
     return out.getvalue()
 
 

@@ -2,39 +2,15 @@
 nothing stored — no card row and no file under MEDIA_ROOT."""
 
 import io
-import struct
-import zlib
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from cards.models import Card
-from tests.cards.conftest import WISP, png_bytes
+from tests.cards.conftest import WISP, gif_bytes, png_bytes, png_claiming
 
 pytestmark = pytest.mark.django_db
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def png_claiming(width: int, height: int) -> bytes:
-    """A tiny PNG whose header claims enormous dimensions: a decompression bomb."""
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    pixels = zlib.compress(b"\0" * 1024, 9)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + _chunk(b"IHDR", header)
-        + _chunk(b"IDAT", pixels)
-        + _chunk(b"IEND", b"")
-    )
-
-
-def gif_bytes() -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", (20, 20), "red").save(out, "GIF")
-    return out.getvalue()
 
 
 def large_png() -> bytes:
