@@ -10,8 +10,11 @@ leaves out what the first has already shown (`-m "not once"`):
 - `browser`: it drives Chromium;
 - `service`: it needs Redis, PostgreSQL, an S3 server or a mail server;
 - `once`: its outcome does not depend on the database: it uses none (the pure packages,
-  doctests, the schema and template checks), or is marked so by hand (the walks of every page
-  in a browser, whose findings are the pages' markup and layout, not the rows behind them).
+  doctests, the schema and template checks), or is marked so by hand: the browser tests of
+  accessibility and the page's own rules (the axe and phone walks, axe on pages acted on, the
+  named findings, what the status region says, focus and keys, the Content-Security-Policy),
+  whose findings are the pages' markup, layout and scripts, not the rows behind them. What
+  those pages do with the database is tried on both by the stories (tests/browser/test_*.py).
 """
 
 import os

@@ -19,7 +19,7 @@ from decks import services as deck_services
 from tests.browser.pages import DESKTOP, LONG_NAME
 from tests.browser.test_axe import COUNT_REQUESTS, QUIET
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.once]
 
 LISTEN = """(() => {
   window.__said = [];

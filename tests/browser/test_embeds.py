@@ -159,6 +159,7 @@ def sign_in(page, user, live_server) -> None:
     )
 
 
+@pytest.mark.once  # axe and width: the page's markup and layout (tests/conftest.py)
 @pytest.mark.parametrize("signed_in", [False, True], ids=["reader", "owner"])
 def test_a_primer_fits_a_phone_and_passes_axe(window, live_server, signed_in):
     owner = designer()
@@ -188,6 +189,7 @@ def test_a_primer_fits_a_phone_and_passes_axe(window, live_server, signed_in):
     assert not serious, serious
 
 
+@pytest.mark.once  # axe and width: the page's markup and layout (tests/conftest.py)
 def test_the_embed_page_passes_axe_and_fits_a_phone(window, live_server):
     card_services.card_create(owner=designer(), definition=CARD, visibility="public")
     window.set_viewport_size(PHONE)

@@ -18,7 +18,7 @@ from tests.browser.pages import DESKTOP, LONG_NAME, PHONE
 from tests.browser.test_announcements import LISTEN, heard, once
 from tests.browser.test_axe import AXE_URL, COUNT_REQUESTS, QUIET, serve_axe
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.once]
 
 RUN_RULES = """async (rules) => {
   const result = await axe.run(document, {

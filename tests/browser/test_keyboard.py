@@ -10,7 +10,7 @@ import pytest
 
 from tests.simulations.conftest import STARTER
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.once]
 
 PASSWORD = "quiet-keys-and-lamps-7"
 

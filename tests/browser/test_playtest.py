@@ -203,6 +203,7 @@ def focused(page) -> str:
     )
 
 
+@pytest.mark.once  # focus and keys: the board's markup and script (tests/conftest.py)
 def test_the_board_keeps_the_focus_and_its_toolbar_moves_by_arrows(page, live_server, alice):
     """Every change redraws the board; the focus stays on the card or control used, or goes to
     the next sensible one, never to the page's body. The toolbar is one Tab stop."""

@@ -208,6 +208,7 @@ def test_payloads_are_text_on_every_page(page, hostile):
     assert page.input_value("#id_description") == DESCRIPTION
 
 
+@pytest.mark.once  # the pages' layout: their CSS, not the rows behind them (tests/conftest.py)
 def test_long_words_do_not_stretch_the_pages(page, hostile):
     card, deck = hostile["cards"][0], hostile["decks"][0]
     for url in (
