@@ -12,10 +12,15 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 # older than the visibility timeout; workers look for such chunks every restore interval.
 # A chunk takes well under a second, so both can be short.
 KOTC_BROKER_TIMEOUT = env_int("KOTC_BROKER_TIMEOUT", 3, minimum=2)
+_restore_interval = env_int("KOTC_BROKER_RESTORE_INTERVAL", 5, minimum=1)
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
     "visibility_timeout": env_int("KOTC_BROKER_VISIBILITY_TIMEOUT", 60, minimum=1),
-    "unacked_restore_interval": env_int("KOTC_BROKER_RESTORE_INTERVAL", 5, minimum=1),
+    "unacked_restore_interval": _restore_interval,
     "unacked_restore_throttle": 1,
+    # Workers take turns at that look, under a lock in Redis. A worker killed while it holds
+    # the lock would leave it for Kombu's default of five minutes, and no worker would look
+    # meanwhile; the look takes milliseconds, so the lock lapses after two intervals.
+    "unacked_mutex_expire": 2 * _restore_interval,
     # A broker that accepts the connection but does not answer (a paused Redis) is an error
     # after this many seconds, for the site (which then answers 503) and for the workers.
     "socket_connect_timeout": 2,
