@@ -82,7 +82,7 @@ from simulations import services as simulation_services
 from tests.sets.world import make_set
 from tests.shelves.world import make_shelves
 
-# The fuzz runs in a pytest process of its own (the Makefile's `test`) and not in `make check`.
+# The fuzz runs in `make test` and not in `make check`.
 pytestmark = pytest.mark.fuzz
 
 application = WSGIHandler()
