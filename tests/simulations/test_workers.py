@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from simulations.models import SimulationChunk, SimulationRun
-from tests.simulations.conftest import wait_for
+from tests.simulations.conftest import ROOT, wait_for
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -81,6 +81,7 @@ def hold_the_restore_lock(workers) -> None:
     expire = subprocess.run(
         [sys.executable, "-c", read],
         env=workers.environment("doomed"),
+        cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
