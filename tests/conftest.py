@@ -12,7 +12,8 @@ leaves out what the first has already shown (`-m "not once"`):
 - `once`: its outcome does not depend on the database: it uses none (the pure packages,
   doctests, the schema and template checks), or is marked so by hand: the browser tests of
   accessibility and the page's own rules (the axe and phone walks, axe on pages acted on, the
-  named findings, what the status region says, focus and keys, the Content-Security-Policy),
+  named findings, what the status region says, focus and keys, the Content-Security-Policy,
+  long words in the layout),
   whose findings are the pages' markup, layout and scripts, not the rows behind them. What
   those pages do with the database is tried on both by the stories (tests/browser/test_*.py).
 """
