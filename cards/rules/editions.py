@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -155,6 +155,22 @@ class Edition:
         object.__setattr__(self, "redacted", _with_variants(self.redacted, variants))
         object.__setattr__(self, "revised_cost", _with_variants(self.revised_cost, variants))
         _validate(self)
+
+    def __hash__(self) -> int:
+        # Each check of a card looks its edition up in the rules' caches, and an edition's hash
+        # reads every row of its tables: it is worked out once, from the fields the generated
+        # hash would read.
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = hash(
+                tuple(
+                    getattr(self, item.name)
+                    for item in fields(self)
+                    if (item.compare if item.hash is None else item.hash)
+                )
+            )
+            object.__setattr__(self, "_hash", known)
+        return known
 
     def term(self, key: str) -> str:
         """This edition's word for a card term: term("minion") is "creature" in the 11th."""

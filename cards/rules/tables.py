@@ -74,12 +74,17 @@ def _table_forms(table: tuple[str, ...]) -> tuple[tuple[int, RowForm], ...]:
     return tuple((index, form) for index, row in enumerate(table) for form in row_forms(row))
 
 
+@lru_cache(maxsize=64)
+def _form_texts(table: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(form.text for _, form in _table_forms(table))
+
+
 def _found_rows(text: str, table: tuple[str, ...]) -> list[tuple[TextMatch, RowForm]]:
     """The table's rows in the text, in any of their forms: each match names its row (as
     `entry`) and holds every number of the row, those its form writes as 1 included."""
     forms = _table_forms(table)
     found: list[tuple[TextMatch, RowForm]] = []
-    for match in find_entries(text, [form.text for _, form in forms]):
+    for match in find_entries(text, _form_texts(table)):
         row, form = forms[match.entry]
         numbers = {**match.numbers, **dict.fromkeys(form.ones, "1")}
         found.append((replace(match, entry=row, numbers=numbers), form))

@@ -337,6 +337,13 @@ class TextMatch:
     numbers: Mapping[str, str]  # placeholder letter -> the number as written on the card
 
 
+# A card's check searches the same few tables (each edition's) for every card: each table's
+# patterns and required words are made once.
+@lru_cache(maxsize=256)
+def _compiled_table(entries: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((compile_entry(entry), required_words(entry)) for entry in entries)
+
+
 def find_entries(text: str, entries: Sequence[str]) -> tuple[TextMatch, ...]:
     """Every match of the entries in the text, scanning once from left to right.
 
@@ -348,12 +355,12 @@ def find_entries(text: str, entries: Sequence[str]) -> tuple[TextMatch, ...]:
         return ()
     normalized = normalize(text)
     subject = normalized.text
-    patterns = [compile_entry(entry) for entry in entries]
+    compiled = _compiled_table(tuple(entries))
+    patterns = [pattern for pattern, _ in compiled]
     # The next match of each pattern at or after the scan position; None once exhausted. Most
     # texts hold few of a table's entries: one whose words are not in the text is not searched.
     upcoming: list[re.Match[str] | None] = [
-        pattern.search(subject) if required_words(entry) in subject else None
-        for entry, pattern in zip(entries, patterns, strict=True)
+        pattern.search(subject) if words in subject else None for pattern, words in compiled
     ]
     matches: list[TextMatch] = []
     position = 0
