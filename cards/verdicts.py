@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F
@@ -98,60 +98,73 @@ def is_fresh(row: CardVerdict, design: object) -> bool:
 # -- judging and storing ----------------------------------------------------------------------
 
 
-def _judged(card_id: int, card: rules.Card, editions: Iterable[int]) -> list[CardVerdict]:
+class Row(NamedTuple):
+    """A verdict row as it is written, in the order of CardVerdict's fields: a refresh writes a
+    million of them, and a plain tuple costs a tenth of a model instance to make."""
+
+    card_id: int
+    edition: int
+    verdict: str
+    playable: bool
+    warnings: int
+    rules_version: str
+
+    def as_model(self) -> CardVerdict:
+        return CardVerdict(**self._asdict())
+
+
+def _judged(card_id: int, card: rules.Card, editions: Iterable[int]) -> list[Row]:
+    design = _design(card.design_edition)
     rows = []
     for number in editions:
         result = rules.check_card(card, number)
         rows.append(
-            CardVerdict(
-                card_id=card_id,
-                edition=number,
-                verdict=result.verdict.value,
-                playable=result.playable,
-                warnings=min(len(result.warnings), 32_767),
-                rules_version=fingerprint(number, _design(card.design_edition)),
+            Row(
+                card_id,
+                number,
+                result.verdict.value,
+                result.playable,
+                min(len(result.warnings), 32_767),
+                fingerprint(number, design),
             )
         )
     return rows
 
 
-# The columns a verdict row is written with, in the order of CardVerdict's fields.
-_COLUMNS = ("card_id", "edition", "verdict", "playable", "warnings", "rules_version")
-
-
-def _upsert_copied(rows: Sequence[CardVerdict]) -> None:
+def _upsert_copied(rows: Sequence[Row]) -> None:
     """PostgreSQL: the rows copied (COPY) into a table of this transaction, then upserted from
     it in one statement; a third of the time of an INSERT of as many rows."""
     table = CardVerdict._meta.db_table
-    updates = ", ".join(f"{column} = EXCLUDED.{column}" for column in _COLUMNS[2:])
+    columns = Row._fields
+    updates = ", ".join(f"{column} = EXCLUDED.{column}" for column in columns[2:])
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMPORARY TABLE IF NOT EXISTS verdict_rows"
             " (card_id integer, edition smallint, verdict varchar(12), playable boolean,"
             " warnings smallint, rules_version varchar(64)) ON COMMIT DELETE ROWS"
         )
-        with cursor.cursor.copy(f"COPY verdict_rows ({', '.join(_COLUMNS)}) FROM STDIN") as copy:
+        with cursor.cursor.copy(f"COPY verdict_rows ({', '.join(columns)}) FROM STDIN") as copy:
             for row in rows:
-                copy.write_row([getattr(row, column) for column in _COLUMNS])
+                copy.write_row(row)
         cursor.execute(
-            f"INSERT INTO {table} ({', '.join(_COLUMNS)}) SELECT {', '.join(_COLUMNS)}"
+            f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(columns)}"
             f" FROM verdict_rows ON CONFLICT (card_id, edition) DO UPDATE SET {updates}"
         )
         cursor.execute("DELETE FROM verdict_rows")
 
 
-def _store(rows: Sequence[CardVerdict], playable: dict[int, list[int]]) -> None:
+def _store(rows: Sequence[Row], playable: dict[int, list[int]]) -> None:
     """Write the rows (an upsert on card and edition, in bulk, not a read and a write each)
     and each card's playable editions, where they changed. Inside a transaction."""
     if connection.vendor == "postgresql" and len(rows) > 100:
         _upsert_copied(rows)
     else:
         CardVerdict.objects.bulk_create(
-            rows,
+            [row.as_model() for row in rows],
             batch_size=1_000,
             update_conflicts=True,
             unique_fields=["card", "edition"],
-            update_fields=list(_COLUMNS[2:]),
+            update_fields=list(Row._fields[2:]),
         )
     # Cards share a few lists of playable editions: one statement for each list. That column
     # alone: a re-judged card keeps its `updated` stamp (its place among the newest, its
@@ -174,7 +187,7 @@ def card_verdicts_refresh(*, card: Card) -> list[CardVerdict]:
     card.playable_in = [row.edition for row in rows if row.playable]
     _store(rows, {card.pk: card.playable_in})
     CardVerdict.objects.filter(card=card).exclude(edition__in=editions).delete()
-    return rows
+    return [row.as_model() for row in rows]
 
 
 def refresh_chunk(first: int, last: int, *, everything: bool = False) -> int:
@@ -188,12 +201,13 @@ def refresh_chunk(first: int, last: int, *, everything: bool = False) -> int:
     editions = list(rules.load_editions())
     stored: dict[int, dict[int, tuple[str, bool]]] = defaultdict(dict)
     rows_in_range = CardVerdict.objects.filter(card_id__gte=first, card_id__lte=last)
-    for card_id, edition, version, playable in rows_in_range.values_list(
-        "card_id", "edition", "rules_version", "playable"
-    ):
-        stored[card_id][edition] = (version, playable)
+    if not everything:  # else every edition is judged again: nothing stored is read
+        for card_id, edition, version, playable in rows_in_range.values_list(
+            "card_id", "edition", "rules_version", "playable"
+        ):
+            stored[card_id][edition] = (version, playable)
     cards = Card.objects.filter(pk__gte=first, pk__lte=last).order_by("pk")
-    rows: dict[int, list[CardVerdict]] = {}
+    rows: dict[int, list[Row]] = {}
     playable: dict[int, list[int]] = {}
     stamps: dict[int, Any] = {}
     for card_id, updated, playable_in, *fields in cards.values_list(
@@ -222,9 +236,9 @@ def refresh_chunk(first: int, last: int, *, everything: bool = False) -> int:
             unchanged = {
                 card_id
                 for card_id, updated in Card.objects.select_for_update()
-                .filter(pk__in=list(rows))
+                .filter(pk__gte=first, pk__lte=last)
                 .values_list("pk", "updated")
-                if updated == stamps[card_id]
+                if card_id in stamps and updated == stamps[card_id]
             }
             _store(
                 [row for card_id in unchanged for row in rows[card_id]],
@@ -363,4 +377,4 @@ def current_verdict(card: Card, stored: list[CardVerdict] | None = None) -> Card
             return next(row for row in rows if row.edition == number)
         except DatabaseError as error:
             logger.warning("Could not store the verdicts of card %s: %s", card.pk, error)
-    return _judged(card.pk, card.to_rules_card(), [number])[0]
+    return _judged(card.pk, card.to_rules_card(), [number])[0].as_model()
