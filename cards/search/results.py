@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from django.db import connections
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, Count, Q, QuerySet, Value, When
 
 from cards import text_index
 from cards.search.filters import as_query, filter_cards, phrase_of, query_q, text_match
@@ -191,6 +191,8 @@ class CardResults:
         # The words of all the matches, then of each part, as the text index is asked them.
         self.texts = list(texts)
         self._rough: dict[int, int | None] = {}
+        # Rare matches read at once, in order, and the limit they were read to (_few_ids).
+        self._few: tuple[int, list[Any]] | None = None
 
     def count(self) -> int:
         return self.found.count()
@@ -251,12 +253,39 @@ class CardResults:
     def capped_count(self, limit: int) -> int:
         """How many there are, counting no further than `limit`. Where the sample alone shows
         that the matches pass the limit with room to spare, they are not counted: counting a
-        common word's first thousand matches costs more than finding its page."""
+        common word's first thousand matches costs more than finding its page. Rare matches
+        are read in order up to the limit, and counted as read: their pages come from them."""
         if self._planned and self._sample is not None:
             sampled = self._sample[0]
             if sampled >= limit or _surely_more(sampled, limit, self.found):
                 return limit
+        if self._rare():
+            return len(self._few_ids(limit))
         return self._count(self.found, limit, None)
+
+    def _rare(self) -> bool:
+        """Whether the matches, in the newest order, are few enough to be found through the
+        indexes and sorted in one question: the count and every part's page share the bitmaps
+        of the words and filters, which the database builds once instead of once for each."""
+        return self._planned and self.order == "newest" and self.common() is False
+
+    def _few_ids(self, limit: int) -> list[Any]:
+        """The ids of the first `limit` matches, in order (each part in turn), read once."""
+        if self._few is not None:
+            read_to, ids = self._few
+            if limit <= read_to or len(ids) < read_to:  # all there are were read
+                return ids[:limit]
+        ordered = self.found
+        keys = list(ordering("newest", self.descending))
+        if self.name_match is not None:
+            # The part whose names hold the words first (last, going up), as self.parts.
+            named = Case(When(self.name_match, then=Value(0)), default=Value(1))
+            ordered = ordered.annotate(named_last=named)
+            keys.insert(0, "named_last" if self.descending else "-named_last")
+        with text_index.scans(self.found.db, **FIND):
+            ids = list(ordered.order_by(*keys).values_list("pk", flat=True)[:limit])
+        self._few = (limit, ids)
+        return ids
 
     def _count(self, found: QuerySet, limit: int, part: int | None) -> int:
         """How many of `found` (all, or one part) there are, up to `limit`: on PostgreSQL read
@@ -292,6 +321,8 @@ class CardResults:
             return list(ordered.values_list("pk", flat=True)[start:stop])
 
     def ids(self, start: int, stop: int) -> list[Any]:
+        if self._rare():
+            return self._few_ids(stop)[start:stop]
         found: list[Any] = []
         before = 0  # matches in the parts already read
         for number, part in enumerate(self.parts):
