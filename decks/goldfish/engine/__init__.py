@@ -81,17 +81,7 @@ def play_blocks(
     per_batch = -(-(end_block - first_block) // batches) if batches else 1
     for start in range(first_block, end_block, per_batch):
         stop = min(end_block, start + per_batch)
-        keys: list[Array] = []
-        dice: list[Array] = []
-        picks: list[Array] = []
-        for block in range(start, stop):
-            size = block_games(block, options.games)
-            generator = block_generator(options.seed, block)
-            keys.append(generator.random((size, deck_size)))
-            dice.append(generator.random((size, options.max_turns)))
-            picks.append(generator.random((size, options.max_turns)))
-        order = np.concatenate(keys).argsort(axis=1).astype(np.int16)
-        dice_uniforms, pick_uniforms = np.concatenate(dice), np.concatenate(picks)
+        order, dice_uniforms, pick_uniforms = _shuffled(options, deck_size, start, stop)
         step = batch_games or len(order)
         for row in range(0, len(order), step):
             rows = slice(row, row + step)
@@ -101,6 +91,32 @@ def play_blocks(
                 )
             )
     return counts
+
+
+def _shuffled(
+    options: Options, deck_size: int, first_block: int, end_block: int
+) -> tuple[Array, Array, Array]:
+    """The blocks' deck orders and their per-turn dice and pick numbers, a row per game.
+
+    Each block's keys are sorted as soon as they are drawn, while they are in the processor's
+    cache. Uniform numbers in [0, 1) sort as their bits do, read as integers, which sort
+    faster: the orders are the same."""
+    sizes = [block_games(block, options.games) for block in range(first_block, end_block)]
+    games = sum(sizes)
+    order = np.empty((games, deck_size), dtype=np.int16)
+    dice = np.empty((games, options.max_turns))
+    picks = np.empty((games, options.max_turns))
+    keys = np.empty((max(sizes, default=0), deck_size))
+    row = 0
+    for block, size in zip(range(first_block, end_block), sizes, strict=True):
+        generator = block_generator(options.seed, block)
+        rows = slice(row, row + size)
+        generator.random(out=keys[:size])
+        order[rows] = keys[:size].view(np.int64).argsort(axis=1)
+        generator.random(out=dice[rows])
+        generator.random(out=picks[rows])
+        row += size
+    return order, dice, picks
 
 
 def play_turns(batch: Batch) -> None:
