@@ -340,8 +340,11 @@ class TextMatch:
 # A card's check searches the same few tables (each edition's) for every card: each table's
 # patterns and required words are made once.
 @lru_cache(maxsize=256)
-def _compiled_table(entries: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((compile_entry(entry), required_words(entry)) for entry in entries)
+def _compiled_table(
+    entries: tuple[str, ...],
+) -> tuple[tuple[re.Pattern[str], ...], tuple[str, ...]]:
+    """The entries' patterns, and the words each match of each holds."""
+    return tuple(map(compile_entry, entries)), tuple(map(required_words, entries))
 
 
 def find_entries(text: str, entries: Sequence[str]) -> tuple[TextMatch, ...]:
@@ -355,12 +358,12 @@ def find_entries(text: str, entries: Sequence[str]) -> tuple[TextMatch, ...]:
         return ()
     normalized = normalize(text)
     subject = normalized.text
-    compiled = _compiled_table(tuple(entries))
-    patterns = [pattern for pattern, _ in compiled]
+    patterns, required = _compiled_table(tuple(entries))
     # The next match of each pattern at or after the scan position; None once exhausted. Most
     # texts hold few of a table's entries: one whose words are not in the text is not searched.
     upcoming: list[re.Match[str] | None] = [
-        pattern.search(subject) if words in subject else None for pattern, words in compiled
+        pattern.search(subject) if words in subject else None
+        for pattern, words in zip(patterns, required, strict=True)
     ]
     matches: list[TextMatch] = []
     position = 0
