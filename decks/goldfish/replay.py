@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine import block_games, block_generator, play_turns
+from .engine import play_turns, shuffled
 from .engine.batch import Batch, Counts
 from .model import BLOCK, Deck, GoldfishError, Options
 from .policy import Tables, build_tables
@@ -206,15 +206,10 @@ def _card_names(tables: Tables) -> tuple[str, ...]:
 
 
 def _block_row(tables: Tables, options: Options, block: int, row: int) -> Sequence[Any]:
-    """Game ``row`` of ``block``'s random numbers, drawn as :func:`.engine.play_blocks` draws
-    them: the block's deck keys, then its dice, then its picks."""
-    size = block_games(block, options.games)
-    generator = block_generator(options.seed, block)
-    deck_size = len(tables.card_type)
-    keys = generator.random((size, deck_size))[row : row + 1]
-    dice = generator.random((size, options.max_turns))[row : row + 1]
-    picks = generator.random((size, options.max_turns))[row : row + 1]
-    return keys.argsort(axis=1).astype(np.int16), dice, picks
+    """Game ``row`` of ``block``'s deck order and random numbers, as :func:`.engine.play_blocks`
+    draws them."""
+    order, dice, picks = shuffled(options, len(tables.card_type), block, block + 1)
+    return order[row : row + 1], dice[:, row : row + 1], picks[:, row : row + 1]
 
 
 def replay_game(deck: Deck, options: Options, number: int) -> ReplayedGame:

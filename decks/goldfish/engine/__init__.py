@@ -37,7 +37,19 @@ from .battle_phase import battle_phase, recovery_phase
 from .draw_phase import draw_phase
 from .resource_phase import resource_phase
 
-__all__ = ["Batch", "Counts", "block_games", "block_generator", "play_blocks", "play_turns"]
+__all__ = [
+    "Batch",
+    "Counts",
+    "block_games",
+    "block_generator",
+    "play_blocks",
+    "play_turns",
+    "shuffled",
+]
+
+KEY_BITS: Final = 53
+"""Random bits of a uniform number in [0, 1) from NumPy's generator: the top bits of a raw
+64-bit draw."""
 
 BATCH_CELLS: Final = 3_300_000
 """Games per batch times deck size: about 50,000 games of a 60-card deck, so that a chunk of a
@@ -81,40 +93,60 @@ def play_blocks(
     per_batch = -(-(end_block - first_block) // batches) if batches else 1
     for start in range(first_block, end_block, per_batch):
         stop = min(end_block, start + per_batch)
-        order, dice_uniforms, pick_uniforms = _shuffled(options, deck_size, start, stop)
+        order, dice_uniforms, pick_uniforms = shuffled(options, deck_size, start, stop)
         step = batch_games or len(order)
         for row in range(0, len(order), step):
             rows = slice(row, row + step)
             play_turns(
                 Batch(
-                    tables, options, order[rows], dice_uniforms[rows], counts, pick_uniforms[rows]
+                    tables,
+                    options,
+                    order[rows],
+                    dice_uniforms[:, rows],
+                    counts,
+                    pick_uniforms[:, rows],
                 )
             )
     return counts
 
 
-def _shuffled(
+def shuffled(
     options: Options, deck_size: int, first_block: int, end_block: int
 ) -> tuple[Array, Array, Array]:
-    """The blocks' deck orders and their per-turn dice and pick numbers, a row per game.
+    """The blocks' deck orders (a row per game) and their dice and pick numbers (a row per
+    turn, a column per game).
 
-    Each block's keys are sorted as soon as they are drawn, while they are in the processor's
-    cache. Uniform numbers in [0, 1) sort as their bits do, read as integers, which sort
-    faster: the orders are the same."""
+    A game's deck is ordered by one random key per card: the uniform number in [0, 1) the
+    generator would give, which is its top 53 random bits (:data:`KEY_BITS`). Each key keeps
+    its card's index in the bits below, so one sort of plain integers, block by block while
+    they are in the processor's cache, orders the cards (an argsort of the uniform numbers
+    gives the same orders, as long as no two keys of a game are equal)."""
     sizes = [block_games(block, options.games) for block in range(first_block, end_block)]
     games = sum(sizes)
     order = np.empty((games, deck_size), dtype=np.int16)
-    dice = np.empty((games, options.max_turns))
-    picks = np.empty((games, options.max_turns))
-    keys = np.empty((max(sizes, default=0), deck_size))
+    dice = np.empty((options.max_turns, games))
+    picks = np.empty((options.max_turns, games))
+    numbers = np.empty((max(sizes, default=0), options.max_turns))
+    index_bits = max(1, (deck_size - 1).bit_length())
+    drop = np.uint64(64 - KEY_BITS - index_bits)
+    index_mask = np.uint64((1 << index_bits) - 1)
+    cards = np.arange(deck_size, dtype=np.uint64)
     row = 0
     for block, size in zip(range(first_block, end_block), sizes, strict=True):
         generator = block_generator(options.seed, block)
+        keys = generator.bit_generator.random_raw((size, deck_size))
+        keys >>= drop
+        keys &= ~index_mask
+        keys |= cards
+        keys.sort(axis=1)
+        keys &= index_mask
         rows = slice(row, row + size)
-        generator.random(out=keys[:size])
-        order[rows] = keys[:size].view(np.int64).argsort(axis=1)
-        generator.random(out=dice[rows])
-        generator.random(out=picks[rows])
+        order[rows] = keys
+        # Drawn game by game, as they always were, and kept turn by turn.
+        generator.random(out=numbers[:size])
+        dice[:, rows] = numbers[:size].T
+        generator.random(out=numbers[:size])
+        picks[:, rows] = numbers[:size].T
         row += size
     return order, dice, picks
 
@@ -145,4 +177,4 @@ def play_turns(batch: Batch) -> None:
             if ended.any():
                 counts.decked += int((batch.decked & ~won).sum())
                 batch.finish(ended)
-    batch.count_seen(None)
+    batch.count_seen()

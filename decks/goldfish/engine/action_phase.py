@@ -69,23 +69,27 @@ def action_phase(batch: Batch, turn: int) -> None:
 
     plays_a, unexhausted_a, value_a = plan(batch, tables.plan_ratio[turn])
     plays_b, unexhausted_b, value_b = plan(batch, tables.plan_value[turn])
-    pick_a = value_a >= value_b
-    plays = {
-        card_type: np.where(pick_a, copies, plays_b[card_type])
-        for card_type, copies in plays_a.items()
-    }
-    batch.unexhausted = np.where(pick_a, unexhausted_a, unexhausted_b)
-    play_all(batch, plays, turn)
+    # Where the second plan is worth more, its plays replace the first's.
+    pick_b = value_a < value_b
+    for card_type, copies in plays_a.items():
+        np.copyto(copies, plays_b[card_type], where=pick_b)
+    np.copyto(unexhausted_a, unexhausted_b, where=pick_b)
+    batch.unexhausted = unexhausted_a
+    play_all(batch, plays_a, turn)
     for _ in range(PASSES):
         # Only a game whose hand changed plans again: what a game does never depends on
         # what the other games of its batch do.
-        changed = resolve(batch, turn)
-        if not changed.any():
+        changed = np.flatnonzero(resolve(batch, turn))
+        if not len(changed):
             break
-        batch.wanted_level = np.where(changed, wanted_level(batch), batch.wanted_level)
-        plays, unexhausted, _ = plan(batch, tables.plan_ratio[turn])
-        batch.unexhausted = np.where(changed, unexhausted, batch.unexhausted)
-        play_all(batch, {card_type: copies * changed for card_type, copies in plays.items()}, turn)
+        batch.wanted_level[changed] = wanted_level(batch)[changed]
+        plays, unexhausted, _ = plan(batch, tables.plan_ratio[turn], changed)
+        batch.unexhausted[changed] = unexhausted
+        for card_type, copies in plays.items():
+            if copies.any():
+                every_game = np.zeros(batch.games, dtype=copies.dtype)
+                every_game[changed] = copies
+                play(batch, card_type, every_game, turn)
     resolve(batch, turn)
 
 
@@ -117,7 +121,7 @@ def _use_action_abilities(batch: Batch, turn: int) -> None:
             batch.attack_sp -= uses * np.int32(sp)
         batch.attackers -= uses
         if card_type in batch.attack_slot:
-            batch.attack_exhausted[batch.attack_slot[card_type]] += uses.astype(np.int16)
+            batch.attack_exhausted[batch.attack_slot[card_type]] += uses
         if use.cost.resources:
             batch.unexhausted -= uses * np.int32(use.cost.resources)
         leaves = use.cost.leaves is not None

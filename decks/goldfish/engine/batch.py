@@ -82,8 +82,12 @@ class Batch:
     """The state of a batch of games, as arrays with one element (or column) per game.
 
     ``order`` is each game's shuffled deck (card indexes, a row per game); ``dice_uniforms``
-    and ``pick_uniforms`` one uniform number per game and turn, for the turn's dice and for
-    the cards picked at random from the hand."""
+    and ``pick_uniforms`` one uniform number per turn and game (a row per turn), for the turn's
+    dice and for the cards picked at random from the hand.
+
+    The decks, the cards seen and the uniform numbers keep a row (or column) for every game of
+    the batch, ended or not: ``row_of`` tells each game in play its row there. Only the state
+    the turns compute with shrinks as games end."""
 
     def __init__(
         self,
@@ -110,12 +114,18 @@ class Batch:
         self.type_count = len(tables.types)
         self.type_of_card = tables.card_type.astype(np.intp)
         self.level_slot = tables.level_slot.astype(np.intp)
-        self.level_column = tables.level.astype(np.int32)[:, None]
-        self.wanted_column = tables.wanted[:, None]
-        self.wanted_level_column = (tables.level * tables.wanted).astype(np.int32)[:, None]
         self.wanted_levels_column = np.array(tables.wanted_levels, dtype=np.int32)[:, None]
-        self.sow_near_column = tables.sow_near[:, None]
-        self.sow_far_column = tables.sow_far[:, None]
+        # Each type's sow code by the granary's size (a column per size: a granary never holds
+        # more cards than the deck has).
+        granaries = np.arange(self.deck_slots + 1)
+        self.sow_codes = np.where(
+            tables.level[:, None] > granaries + 1, tables.sow_far[:, None], tables.sow_near[:, None]
+        ).astype(np.int32)
+        # The types worth playing, grouped by level.
+        levels: dict[int, list[int]] = {}
+        for card_type in np.flatnonzero(tables.wanted).tolist():
+            levels.setdefault(int(tables.level[card_type]), []).append(card_type)
+        self.wanted_by_level = tuple(sorted((level, tuple(of)) for level, of in levels.items()))
         self.type_mask = (1 << tables.type_bits) - 1
         self.sheathed_draw_order = np.argsort(tables.sow_near, kind="stable").astype(np.intp)
         self.action_slot = {card_type: j for j, card_type in enumerate(tables.action_types)}
@@ -130,6 +140,7 @@ class Batch:
         self.pick_uniforms = (
             pick_uniforms if pick_uniforms is not None else np.zeros_like(dice_uniforms)
         )
+        self.row_of = np.arange(games)
         self._deal(order)
 
         zero = np.zeros(games, dtype=np.int32)
@@ -139,11 +150,11 @@ class Batch:
         self.sword_counters = zero.copy()  # on minions that attack next: their SP joins it
         self.damage = zero.copy()  # the goldfish's damage taken
         self.sheathed_count = zero.copy()
-        self.sheathed = np.zeros((self.type_count, games), dtype=np.int16)
-        self.action_minions = np.zeros((len(tables.action_types), games), dtype=np.int16)
-        self.attack_minions = np.zeros((len(tables.attack_types), games), dtype=np.int16)
+        self.sheathed = np.zeros((self.type_count, games), dtype=np.int32)
+        self.action_minions = np.zeros((len(tables.action_types), games), dtype=np.int32)
+        self.attack_minions = np.zeros((len(tables.attack_types), games), dtype=np.int32)
         # Cards worth playing still in hand or deck, per wanted level.
-        self.wanted_left = np.repeat(tables.level_counts.astype(np.int16)[:, None], games, axis=1)
+        self.wanted_left = np.repeat(tables.level_counts.astype(np.int32)[:, None], games, axis=1)
 
         # The Action Phase's own state, set afresh each turn (:func:`.action_phase.begin`).
         self.unexhausted = zero.copy()  # resources still to spend this turn
@@ -180,19 +191,20 @@ class Batch:
         self.next_card = opening + buried
 
         lanes = np.arange(games)
-        hand = np.zeros((self.type_count, games), dtype=np.int16)
+        hand = np.zeros((self.type_count, games), dtype=np.int32)
         for position in range(opening):
             hand[opening_types[:, position], lanes] += ~bury[:, position]
         for position in range(min(opening, deck_size - opening)):
             hand[card_type[deck[:, opening + position]], lanes] += buried > position
         self.hand = hand
 
-        # The turn each card was first drawn on, a row per game, and one slot for draws that
-        # do not count (cards buried and drawn again).
-        seen = np.full(games * deck_size + 1, NEVER, dtype=np.int8)
+        # The turn each card was first drawn on, a row per card and a column per game, and one
+        # slot for draws that do not count (cards buried and drawn again).
+        self.seen_stride = np.intp(games)  # a NumPy integer: card * stride does not overflow
+        seen = np.full(deck_size * games + 1, NEVER, dtype=np.int8)
         for position in range(min(2 * opening, deck_size)):
-            index = lanes * deck_size + deck[:, position]
-            seen[np.where(position < self.next_card, index, games * deck_size)] = 0
+            index = deck[:, position] * self.seen_stride + lanes
+            seen[np.where(position < self.next_card, index, deck_size * games)] = 0
         self.seen = seen
 
     def _bury(self, opening_types: Array) -> Array:
@@ -207,16 +219,20 @@ class Batch:
     def _index_rows(self) -> None:
         """Flat views and row starts, for picking one element per game in one step."""
         self.lanes = np.arange(self.games)
-        self.deck_rows = self.lanes * self.deck_slots
-        self.seen_rows = self.lanes * self.deck_size
+        self.deck_rows = self.row_of * self.deck_slots
         self.hand_flat = self.hand.reshape(-1)
         self.wanted_left_flat = self.wanted_left.reshape(-1)
         self.deck_flat = self.deck.reshape(-1)
-        self.seen_nowhere = self.games * self.deck_size
+        self.seen_nowhere = len(self.seen) - 1
 
-    def _seen_rows(self) -> Array:
-        rows: Array = self.seen[:-1].reshape(self.games, self.deck_size)
-        return rows
+    def cards_in_hand(self) -> Array:
+        """Cards in each hand."""
+        return column_sums(self.hand)
+
+    def wanted_in_hand(self) -> list[tuple[int, Array]]:
+        """Cards worth playing in each hand, by level: ``(level, cards)``, for each level the
+        deck's wanted cards have."""
+        return [(level, column_sums(self.hand, types)) for level, types in self.wanted_by_level]
 
     def cards_left(self) -> Array:
         """Cards left to draw: the deck and the cards sheathed on top of it."""
@@ -226,17 +242,15 @@ class Batch:
     def _keep(self, keep: Array) -> None:
         index = np.flatnonzero(keep)
         games = len(index)
-        self.deck = self.deck[index]
-        seen = np.empty(games * self.deck_size + 1, dtype=np.int8)
-        self._seen_rows().take(index, axis=0, out=seen[:-1].reshape(games, self.deck_size))
-        self.seen = seen
-        self.hand = np.ascontiguousarray(self.hand[:, index])
-        self.sheathed = self.sheathed[:, index]
-        self.action_minions = self.action_minions[:, index]
-        self.attack_minions = self.attack_minions[:, index]
-        self.wanted_left = np.ascontiguousarray(self.wanted_left[:, index])
-        self.dice_uniforms = self.dice_uniforms[index]
-        self.pick_uniforms = self.pick_uniforms[index]
+        self.row_of = self.row_of[index]
+        self.hand = self.hand.take(index, axis=1)
+        if self.sheathed_count.any():
+            self.sheathed = self.sheathed.take(index, axis=1)
+        else:
+            self.sheathed = np.zeros((self.type_count, games), dtype=self.sheathed.dtype)
+        self.action_minions = self.action_minions.take(index, axis=1)
+        self.attack_minions = self.attack_minions.take(index, axis=1)
+        self.wanted_left = self.wanted_left.take(index, axis=1)
         self.deck_end = self.deck_end[index]
         self.next_card = self.next_card[index]
         self.granary = self.granary[index]
@@ -249,26 +263,42 @@ class Batch:
         self._index_rows()
 
     def finish(self, ended: Array) -> None:
-        """Carry the final state of ended games into the sums, count their draws, and take
-        them out of the batch."""
+        """Carry the final state of ended games into the sums and take them out of the
+        batch."""
         self.ended_damage += int(self.damage[ended].sum())
         self.ended_resources += int(self.granary[ended].sum())
-        self.count_seen(ended)
         self._keep(~ended)
 
-    def count_seen(self, which: Array | None) -> None:
-        """Count the turn each card name was first drawn on, in the games ``which`` (all when
-        None)."""
-        seen = self._seen_rows()
-        if which is not None:
-            seen = seen[which]
-        if len(seen) == 0:
+    def seen_at(self, card: Array, lanes: Array | slice = slice(None)) -> Array:
+        """Where the turn ``card`` was first drawn on is kept, for the games ``lanes``."""
+        where: Array = card * self.seen_stride + self.row_of[lanes]
+        return where
+
+    def count_seen(self) -> None:
+        """Count the turn each card name was first drawn on, in every game of the batch."""
+        if self.seen_stride == 0:
             return
-        first = np.minimum.reduceat(seen, self.tables.name_starts, axis=1)
-        first = np.minimum(first, self.max_turns + 1).astype(np.int64)
-        codes = first + np.arange(len(self.tables.names)) * (self.max_turns + 2)
+        by_card = self.seen[:-1].reshape(self.deck_size, int(self.seen_stride))
+        starts = self.tables.name_starts.tolist()
+        ends = starts[1:] + [self.deck_size]
         tally = self.counts.seen
-        tally += np.bincount(codes.reshape(-1), minlength=tally.size).reshape(tally.shape)
+        last = self.max_turns + 1  # never drawn within the turn limit
+        for name, (start, end) in enumerate(zip(starts, ends, strict=True)):
+            first = by_card[start:end].min(axis=0)
+            np.minimum(first, last, out=first)
+            tally[name] += np.bincount(first, minlength=last + 1)
+
+
+def column_sums(rows: Array, which: Sequence[int] | None = None) -> Array:
+    """``rows.sum(axis=0)``, or the sum of the rows ``which`` only. A batch's per-type arrays
+    are a few long rows, which NumPy adds about three times faster one by one than with
+    ``sum(axis=0)``."""
+    if which is None:
+        which = range(len(rows))
+    total: Array = rows[which[0]].copy()
+    for row in which[1:]:
+        total += rows[row]
+    return total
 
 
 def stacked_game(deck: Deck, options: Options, top: Sequence[str] = ()) -> Batch:
@@ -290,6 +320,6 @@ def stacked_game(deck: Deck, options: Options, top: Sequence[str] = ()) -> Batch
         tables,
         options,
         np.array([order], dtype=np.int16),
-        np.zeros((1, options.max_turns)),
+        np.zeros((options.max_turns, 1)),
         Counts(tables, options.max_turns),
     )

@@ -71,7 +71,7 @@ def battle_phase(batch: Batch, turn: int) -> None:
     batch.sword_counters *= ~attacking
     left = np.maximum(batch.opponent_hp - batch.damage, 0)
     dice = np.minimum(dice * ~batch.decked, left)
-    rolled = batch.dice_table.sample(dice, batch.dice_uniforms[:, turn - 1])
+    rolled = batch.dice_table.sample(dice, batch.dice_uniforms[turn - 1, batch.row_of])
     batch.damage = np.minimum(batch.damage + rolled, batch.opponent_hp).astype(np.int32)
 
 

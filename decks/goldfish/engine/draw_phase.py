@@ -45,7 +45,7 @@ def draw_phase(batch: Batch, turn: int) -> Array:
     card = batch.deck_flat[batch.deck_rows + position]
     batch.hand_flat[batch.type_of_card[card] * batch.games + batch.lanes] += has
     fresh = has & (position < batch.deck_size)
-    batch.seen[np.where(fresh, batch.seen_rows + card, batch.seen_nowhere)] = turn
+    batch.seen[np.where(fresh, batch.seen_at(card), batch.seen_nowhere)] = turn
     batch.next_card += has
     empty: Array = who & ~has
     return empty
@@ -61,9 +61,9 @@ def draw_a_card(batch: Batch, who: Array, turn: int) -> Array:
     empty = np.zeros(batch.games, dtype=np.bool_)
     empty[index[~has]] = True
     index, next_card = index[has], next_card[has]
-    card = batch.deck_flat[index * batch.deck_slots + next_card]
+    card = batch.deck_flat[batch.deck_rows[index] + next_card]
     batch.hand_flat[batch.type_of_card[card] * batch.games + index] += 1
     fresh = next_card < batch.deck_size
-    batch.seen[(index * batch.deck_size + card)[fresh]] = turn
+    batch.seen[batch.seen_at(card, index)[fresh]] = turn
     batch.next_card[index] += 1
     return empty

@@ -32,8 +32,10 @@ PICK_SPREAD: Final = 97.0
 
 def _next_pick(batch: Batch, turn: int, lanes: Array) -> Array:
     """The pick numbers of the games ``lanes`` for a card each picks now; theirs alone move on."""
-    picked: Array = batch.pick_uniforms[lanes, turn - 1]
-    batch.pick_uniforms[lanes, turn - 1] = (picked * PICK_SPREAD) % 1.0
+    rows = batch.row_of[lanes]
+    numbers = batch.pick_uniforms[turn - 1]
+    picked: Array = numbers[rows]
+    numbers[rows] = (picked * PICK_SPREAD) % 1.0
     return picked
 
 
@@ -75,18 +77,18 @@ def payable(batch: Batch, cost: Cost, uses: Array, extra_hand: int = 0) -> Array
         uses = np.minimum(uses, batch.granary // np.int32(cost.lose_resources))
     cards = cost.hand + cost.sheathe
     if cards:
-        in_hand = batch.hand.sum(axis=0, dtype=np.int32)
+        in_hand = batch.cards_in_hand()
         uses = np.minimum(uses, in_hand // np.int32(cards + extra_hand))
     return uses
 
 
 def _back_to_hand(batch: Batch, card_type: int, copies: Array) -> None:
-    batch.hand[card_type] += copies.astype(np.int16)
+    batch.hand[card_type] += copies
     _still_to_play(batch, card_type, copies)
 
 
 def _back_on_the_deck(batch: Batch, card_type: int, copies: Array) -> None:
-    batch.sheathed[card_type] += copies.astype(np.int16)
+    batch.sheathed[card_type] += copies
     batch.sheathed_count += copies
     _still_to_play(batch, card_type, copies)
 
@@ -98,7 +100,7 @@ def _gone(batch: Batch, card_type: int, copies: Array) -> None:
 def _still_to_play(batch: Batch, card_type: int, copies: Array) -> None:
     slot = int(batch.tables.level_slot[card_type])
     if slot >= 0:
-        batch.wanted_left[slot] += copies.astype(np.int16)
+        batch.wanted_left[slot] += copies
 
 
 LEAVING: Final[dict[str, Callable[[Batch, int, Array], None]]] = {
@@ -130,7 +132,7 @@ def pay(batch: Batch, cost: Cost, uses: Array, card_type: int, turn: int) -> Non
         batch.in_play_sp -= uses * np.int32(sp)
         batch.in_play_minions -= uses
         if card_type in batch.action_slot:
-            batch.action_minions[batch.action_slot[card_type]] -= uses.astype(np.int16)
+            batch.action_minions[batch.action_slot[card_type]] -= uses
         if card_type in batch.attack_slot:
-            batch.attack_minions[batch.attack_slot[card_type]] -= uses.astype(np.int16)
+            batch.attack_minions[batch.attack_slot[card_type]] -= uses
         LEAVING[cost.leaves](batch, card_type, uses)

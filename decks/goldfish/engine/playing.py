@@ -18,7 +18,7 @@ game lacks counts only where its gate holds (:data:`GATES`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -42,21 +42,32 @@ def _affordable(in_hand: Array, unexhausted: Array, step: Step) -> Array:
     return copies
 
 
-def _has_a_host(batch: Batch, draw: int, host: Array) -> Array:
+class _Planned(NamedTuple):
+    """What a plan reads of the games it plans for (all of the batch's, or a few)."""
+
+    hand: Array
+    unexhausted: Array
+    cards_left: Array
+    to_draw: Array
+    granary: Array
+    wanted_level: Array
+
+
+def _has_a_host(games: _Planned, draw: int, host: Array) -> Array:
     return host
 
 
-def _deck_keeps_a_card(batch: Batch, draw: int, host: Array) -> Array:
-    keeps: Array = batch.cards_left() - batch.to_draw > draw
+def _deck_keeps_a_card(games: _Planned, draw: int, host: Array) -> Array:
+    keeps: Array = games.cards_left - games.to_draw > draw
     return keeps
 
 
-def _granary_short(batch: Batch, draw: int, host: Array) -> Array:
-    short: Array = (batch.granary < batch.wanted_level) & (batch.cards_left() > 1)
+def _granary_short(games: _Planned, draw: int, host: Array) -> Array:
+    short: Array = (games.granary < games.wanted_level) & (games.cards_left > 1)
     return short
 
 
-GATES: Final[dict[str, Callable[[Batch, int, Array], Array]]] = {
+GATES: Final[dict[str, Callable[[_Planned, int, Array], Array]]] = {
     "host": _has_a_host,
     "deck": _deck_keeps_a_card,
     "ramp": _granary_short,
@@ -65,27 +76,44 @@ GATES: Final[dict[str, Callable[[Batch, int, Array], Array]]] = {
 the play's card draw and whether a minion is in play or planned."""
 
 
-def plan(batch: Batch, steps: tuple[Step, ...]) -> tuple[dict[int, Array], Array, Array]:
+def plan(
+    batch: Batch, steps: tuple[Step, ...], lanes: Array | None = None
+) -> tuple[dict[int, Array], Array, Array]:
     """A greedy plan: for each card type in turn, as many copies as the resources allow and
-    as are worth playing. Returns the copies, the resources left and the plan's value."""
-    unexhausted = batch.unexhausted.copy()
-    value = np.zeros(batch.games, dtype=np.int32)
+    as are worth playing. Returns the copies, the resources left and the plan's value, for
+    every game of the batch or, when given, the games ``lanes`` only."""
     host = (batch.in_play_minions + batch.summoned) > 0
+    games = _Planned(
+        batch.hand,
+        batch.unexhausted.copy(),
+        batch.cards_left(),
+        batch.to_draw,
+        batch.granary,
+        batch.wanted_level,
+    )
+    if lanes is not None:
+        games = _Planned(
+            batch.hand.take(lanes, axis=1),
+            *(column[lanes] for column in games[1:]),
+        )
+        host = host[lanes]
+    unexhausted = games.unexhausted
+    value = np.zeros(len(unexhausted), dtype=np.int32)
     drawn: Array | None = None
     left: Array | None = None  # cards left to draw: a plan draws none of them itself
     plays: dict[int, Array] = {}
     for step in steps:
-        copies = _affordable(batch.hand[step.card_type], unexhausted, step)
+        copies = _affordable(games.hand[step.card_type], unexhausted, step)
         if step.draw:
             if drawn is None or left is None:
-                drawn = batch.to_draw.copy()
-                left = batch.cards_left() - 1
+                drawn = games.to_draw.copy()
+                left = games.cards_left - 1
             spare = np.maximum(left - drawn, 0)
             copies = np.minimum(copies, spare // step.draw)
         if step.gated:
             gain: Any = np.int32(step.base)  # an array once a gate adds to it
             for gate, part in step.gated:
-                gain = gain + np.int32(part) * GATES[gate](batch, step.draw, host)
+                gain = gain + np.int32(part) * GATES[gate](games, step.draw, host)
             copies *= gain > 0
             value += copies * gain
         else:
@@ -130,18 +158,18 @@ def play(batch: Batch, card_type: int, copies: Array, turn: int) -> None:
             return
     if batch.journal is not None:
         batch.journal.moved(batch, "play", card_type, copies)
-    batch.hand[card_type] -= copies.astype(np.int16)
+    batch.hand[card_type] -= copies
     slot = int(batch.tables.level_slot[card_type])
     if slot >= 0:
-        batch.wanted_left[slot] -= copies.astype(np.int16)
+        batch.wanted_left[slot] -= copies
     if card.is_minion:
         if card.sp:
             batch.summoned_sp += copies * np.int32(card.sp)
         batch.summoned += copies
         if card_type in batch.action_slot:
-            batch.action_summoned[batch.action_slot[card_type]] += copies.astype(np.int16)
+            batch.action_summoned[batch.action_slot[card_type]] += copies
         if card_type in batch.attack_slot:
-            batch.attack_summoned[batch.attack_slot[card_type]] += copies.astype(np.int16)
+            batch.attack_summoned[batch.attack_slot[card_type]] += copies
     elif card.cast is not None:
         pay(batch, cost, copies, card_type, turn)
         carry_out(batch, card.cast.effect, copies, now=False)

@@ -35,8 +35,8 @@ def wanted_level(batch: Batch) -> Array:
 
 def sow_choice(batch: Batch, hand: Array, granary: Array) -> tuple[Array, Array]:
     """The card type each game would sow, and its sow rank (0: nothing to sow)."""
-    far = batch.level_column > granary + 1
-    codes = np.where(far, batch.sow_far_column, batch.sow_near_column) * (hand > 0)
+    codes = batch.sow_codes.take(granary, axis=1)
+    codes *= hand > 0
     best = codes.max(axis=0)
     return best & batch.type_mask, best >> batch.tables.type_bits
 
@@ -55,9 +55,21 @@ def _by_policy(batch: Batch, cards: Array) -> Array:
     # Sow while the cards worth playing in hand cost more than the granary holds, or it is
     # short of the most expensive card still to come.
     short = batch.granary < wanted_level(batch)
-    flood = (batch.hand * batch.wanted_level_column).sum(axis=0) > batch.granary
+    cost = np.zeros(batch.games, dtype=np.int32)
+    for level, in_hand in batch.wanted_in_hand():
+        if level:
+            cost += in_hand * np.int32(level)
+    flood = cost > batch.granary
     who: Array = (cards >= 2) & (flood | short)
     return who
+
+
+def _wanted_within(batch: Batch, reach: Array) -> Array:
+    """Cards worth playing in each hand whose level is at most the game's ``reach``."""
+    cards = np.zeros(batch.games, dtype=np.int32)
+    for level, in_hand in batch.wanted_in_hand():
+        cards += in_hand * (reach >= level)
+    return cards
 
 
 def _with_two_cards(batch: Batch, cards: Array) -> Array:
@@ -66,8 +78,7 @@ def _with_two_cards(batch: Batch, cards: Array) -> Array:
 
 
 def _when_stuck(batch: Batch, cards: Array) -> Array:
-    affordable = batch.wanted_column & (batch.level_column <= batch.granary)
-    playable = (batch.hand * affordable).sum(0)
+    playable = _wanted_within(batch, batch.granary)
     who: Array = (cards >= 1) & (playable == 0)
     return who
 
@@ -91,14 +102,13 @@ KEEPS_A_CARD_TO_PLAY: Final = frozenset({"policy", "want"})
 
 def resource_phase(batch: Batch) -> None:
     rule = batch.tables.sowing
-    cards = batch.hand.sum(axis=0, dtype=np.int32)
+    cards = batch.cards_in_hand()
     who = WHO_SOWS[rule](batch, cards)
     if not who.any():
         return
     choice, rank = sow_choice(batch, batch.hand, batch.granary)
     who = who & (rank > 0)
     if rule in KEEPS_A_CARD_TO_PLAY:
-        near = batch.wanted_column & (batch.level_column <= batch.granary + 1)
-        keep = (batch.hand * near).sum(axis=0)
+        keep = _wanted_within(batch, batch.granary + 1)
         who = who & ((rank >= SOW_DISTANT) | (keep >= 2))
     sow(batch, choice, who)
