@@ -27,18 +27,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import NotSupportedError, connections, transaction
 from django.db.models import BooleanField, Expression, F
 
 from cards.text_index_schema import (
+    CARD_LEXEMES,
     CARD_WORDS,
     DECK_FTS_TABLE,
     DECK_NAMES,
     FREE_WORDS,
     FTS_TABLE,
+    LEXEME_TABLE,
     PAIR_COLUMNS,
     WORD_COLUMNS,
     create,
@@ -49,6 +51,7 @@ from cards.text_index_schema import (
 # The indexes' own names (migrations, cards.apps and decks.selectors ask them here) and the
 # questions asked of them.
 __all__ = [
+    "CARD_LEXEMES",
     "CARD_WORDS",
     "DECK_FTS_TABLE",
     "DECK_NAMES",
@@ -75,26 +78,37 @@ _ROW_BY_ROW = ContextVar("row_by_row", default=False)
 @dataclass(frozen=True)
 class Phrase:
     """Words that must follow one another in one of `fields`. With `prefix`, the last may be
-    the start of a word: the query's last word, which may still be being typed."""
+    the start of a word: the query's last word, which may still be being typed. `endings`
+    (PostgreSQL): the words on file that the last one starts, when they were looked up
+    (:func:`with_endings`); the last word is then one of them."""
 
     fields: tuple[str, ...]
     words: tuple[str, ...]
     prefix: bool = False
+    endings: tuple[str, ...] | None = None
 
 
 def _lexeme(word: str) -> str:
     return "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
+def _last(phrase: Phrase, before: str = "") -> str:
+    """The phrase's last word as a tsquery reads it (after `before`, a word pair's first)."""
+    if phrase.prefix and phrase.endings is not None and phrase.endings:
+        return "(" + " | ".join(_lexeme(before + word) for word in phrase.endings) + ")"
+    return _lexeme(before + phrase.words[-1]) + (":*" if phrase.prefix else "")
+
+
 def tsquery_text(phrases: Sequence[Phrase]) -> str:
-    """PostgreSQL: phrases that must all be in one field, as `to_tsquery` reads them."""
+    """PostgreSQL: phrases that must all be in one field, as `to_tsquery` reads them.
+
+    >>> tsquery_text([Phrase(("name",), ("fire",)), Phrase(("name",), ("wo",), prefix=True)])
+    "'fire' & 'wo':*"
+    >>> tsquery_text([Phrase(("name",), ("wo",), prefix=True, endings=("wolf", "wood"))])
+    "('wolf' | 'wood')"
+    """
     return " & ".join(
-        " <-> ".join(
-            [
-                *(_lexeme(word) for word in phrase.words[:-1]),
-                _lexeme(phrase.words[-1]) + (":*" if phrase.prefix else ""),
-            ]
-        )
+        " <-> ".join([*(_lexeme(word) for word in phrase.words[:-1]), _last(phrase)])
         for phrase in phrases
     )
 
@@ -103,7 +117,37 @@ def _pairs_text(phrase: Phrase) -> str:
     """PostgreSQL: the word pairs of a phrase, as a tsquery."""
     words = phrase.words
     pairs = [_lexeme(f"{first} {second}") for first, second in zip(words, words[1:], strict=False)]
-    return " & ".join([*pairs[:-1], pairs[-1] + (":*" if phrase.prefix else "")])
+    last = _last(phrase, before=f"{words[-2]} ")
+    return " & ".join([*pairs[:-1], last])
+
+
+ENDINGS_AT_MOST = 64
+"""More words on file than this starting with a search's last word, and it is asked as a
+prefix: a start of one or two letters is in too many words to list, and is common enough that
+its matches are met at once, walking the cards in order."""
+
+
+def with_endings(connection: Any, phrases: Sequence[Phrase]) -> list[Phrase]:
+    """PostgreSQL: the phrases, each whose last word is a start of words given the words on
+    file that it starts (at most ENDINGS_AT_MOST of them). None starts no word on file: the
+    phrase is then left as it is, and matches nothing."""
+    found = []
+    for phrase in phrases:
+        if phrase.prefix and phrase.endings is None:
+            start = phrase.words[-1]
+            pattern = start.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            with connection.cursor() as cursor:
+                # In lower case as the text search's dictionary makes the words it lists.
+                cursor.execute(
+                    f"SELECT DISTINCT word FROM {LEXEME_TABLE} WHERE word LIKE lower(%s)"
+                    " ORDER BY word LIMIT %s",
+                    [pattern, ENDINGS_AT_MOST + 1],
+                )
+                words = tuple(row[0] for row in cursor.fetchall())
+            if words and len(words) <= ENDINGS_AT_MOST:
+                phrase = replace(phrase, endings=words)
+        found.append(phrase)
+    return found
 
 
 # One check: the column, "words" (to_tsquery) or "pairs" (a tsquery as it is), and its text.
@@ -213,6 +257,7 @@ class TextMatch(Expression):
             return f"{target} @@ {query_sql}"
 
         def every(phrases: Sequence[Phrase]) -> str:
+            phrases = with_endings(connection, phrases)
             return " AND ".join(
                 "("
                 + " OR ".join(
@@ -301,11 +346,14 @@ def _planner_settings(connection: Any, using: str, allowed: dict[str, bool]) -> 
     # Compiling a query is never worth it for a page of cards: the estimates of a search's
     # cost run to the millions when its words are common, and JIT then costs 20 ms or more.
     settings.append(("jit", "off"))
+    # One backend: matches found through the indexes are few (the search measured them), and
+    # starting parallel workers to read them costs more wall time than it saves.
+    settings.append(("max_parallel_workers_per_gather", "0"))
     if not allowed.get("bitmapscan", True) and not allowed.get("seqscan", True):
-        # A walk: along the order's own index, one backend, until the page is full. Otherwise
-        # the planner, trusting its estimate that few cards match, may read the whole table
-        # by id in parallel and sort what matches (at a million cards: 220 ms, not 7).
-        settings += [("enable_sort", "off"), ("max_parallel_workers_per_gather", "0")]
+        # A walk: along the order's own index until the page is full. Otherwise the planner,
+        # trusting its estimate that few cards match, may read the whole table by id and sort
+        # what matches (at a million cards: 220 ms, not 7).
+        settings.append(("enable_sort", "off"))
     nested = connection.in_atomic_block
     with transaction.atomic(using=using), connection.cursor() as cursor:
         cursor.execute(

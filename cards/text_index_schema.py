@@ -128,6 +128,52 @@ CARD_WORDS = TextIndex(
     sqlite_triggers=_card_triggers,
 )
 
+# PostgreSQL: every word (lexeme) of the cards' word columns, for the query's last word, which
+# may be the start of a word still being typed. Its index finds the words it starts in a range
+# of this table; the search then asks the text index for those words, which it answers by
+# skipping through the postings (a few milliseconds), where a prefix (`wolf:*`) makes it read
+# every posting of every word it starts first (several times as long for a common word).
+# A word of every card saved is added by a trigger (a word no card holds any longer stays:
+# it matches nothing). No unique key: two saves adding the same new word never wait for each
+# other, and a word listed twice is read once.
+LEXEME_TABLE = "cards_card_lexeme"
+_ALL_WORDS = " || ".join(f"{{row}}{column}" for column in WORD_COLUMNS.values())
+_NEW_WORDS = (
+    f"SELECT DISTINCT word FROM unnest(tsvector_to_array({_ALL_WORDS.format(row='NEW.')}))"
+    f" AS words(word) WHERE NOT EXISTS (SELECT 1 FROM {LEXEME_TABLE} AS known"
+    " WHERE known.word = words.word)"
+)
+_CHANGED_WORDS = " OR ".join(
+    f"OLD.{column} IS DISTINCT FROM NEW.{column}" for column in WORD_COLUMNS.values()
+)
+CARD_LEXEMES = TextIndex(
+    create={
+        "postgresql": [
+            f'CREATE TABLE {LEXEME_TABLE} (word text COLLATE "C" NOT NULL)',
+            f"CREATE INDEX {LEXEME_TABLE}_word ON {LEXEME_TABLE} (word)",
+            f"CREATE FUNCTION {LEXEME_TABLE}_add() RETURNS trigger LANGUAGE plpgsql AS $$"
+            f" BEGIN INSERT INTO {LEXEME_TABLE} (word) {_NEW_WORDS}; RETURN NULL; END $$",
+            f"CREATE TRIGGER {LEXEME_TABLE}_insert AFTER INSERT ON cards_card"
+            f" FOR EACH ROW EXECUTE FUNCTION {LEXEME_TABLE}_add()",
+            f"CREATE TRIGGER {LEXEME_TABLE}_update AFTER UPDATE ON cards_card"
+            f" FOR EACH ROW WHEN ({_CHANGED_WORDS}) EXECUTE FUNCTION {LEXEME_TABLE}_add()",
+            f"INSERT INTO {LEXEME_TABLE} (word) SELECT DISTINCT unnest(tsvector_to_array("
+            f"{_ALL_WORDS.format(row='')})) FROM cards_card",
+            f"ANALYZE {LEXEME_TABLE}",
+        ],
+    },
+    drop={
+        "postgresql": [
+            f"DROP TRIGGER IF EXISTS {LEXEME_TABLE}_insert ON cards_card",
+            f"DROP TRIGGER IF EXISTS {LEXEME_TABLE}_update ON cards_card",
+            f"DROP FUNCTION IF EXISTS {LEXEME_TABLE}_add()",
+            f"DROP TABLE IF EXISTS {LEXEME_TABLE}",
+        ],
+    },
+    sqlite_table="",
+    sqlite_triggers={},
+)
+
 # Deck names are searched for any part of them (a substring, as before): trigrams. PostgreSQL's
 # pg_trgm index answers `name__icontains` (UPPER(name) LIKE ...); SQLite's FTS5 trigram table
 # answers parts of three letters or more (decks.selectors).

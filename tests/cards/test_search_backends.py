@@ -296,7 +296,8 @@ def test_the_scans_a_search_chooses_end_with_it(cards):
 def test_a_walk_keeps_to_the_orders_index_in_one_backend_and_compiles_nothing(cards):
     """A walk reads the order's own index until the page is full: no sort of every match, no
     parallel workers, no JIT (all of which the planner chose at a million cards, trusting its
-    estimate that few cards match: 220 ms where the walk takes 7). All end with it."""
+    estimate that few cards match: 220 ms where the walk takes 7). Matches found through the
+    indexes are read by one backend too. All end with it."""
     from django.db import connection
 
     from cards import text_index
@@ -319,4 +320,46 @@ def test_a_walk_keeps_to_the_orders_index_in_one_backend_and_compiles_nothing(ca
     assert settings() == before
     if connection.vendor == "postgresql":
         assert walking == ("off", "0", "off")
-        assert finding[0] == before[0] and finding[1] == before[1] and finding[2] == "off"
+        assert finding == (before[0], "0", "off")
+
+
+def test_the_last_word_is_asked_as_the_words_on_file_it_starts(cards, alice, monkeypatch):
+    """On PostgreSQL the query's last word (perhaps still being typed) is asked as the words on
+    file that it starts, which the text index answers far faster than a prefix; the words of a
+    card are on file as soon as it is saved. With more such words than are listed, it is asked
+    as a prefix. Either way, and on SQLite, the same cards are found, newest first."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from cards import text_index
+
+    def asked(q: str, known: dict[str, int]) -> tuple[list[str], str]:
+        with CaptureQueriesContext(connection) as queries:
+            keys = found(known, q)
+        return keys, "\n".join(query["sql"] for query in queries.captured_queries)
+
+    keys, sql = asked("fir", cards)
+    assert keys == ["ball", "drake", "wolf"]
+    if connection.vendor == "postgresql":
+        # (the words quoted in the tsquery's text, which is quoted in the SQL)
+        assert "(''fire'' | ''fireball'')" in sql and ":*" not in sql
+    assert asked("draw car", cards)[0] == ["wolf", "lore", "wisp", "camp"]
+
+    # A new card's words, and words a card's text is changed to, are found at once.
+    newt = Card.objects.create(
+        owner=alice, visibility="public", name="Firefly Newt", kind="spell", level=1
+    )
+    Card.objects.filter(pk=cards["lore"]).update(
+        ability_text="Summon a firestorm.", updated=START + timedelta(days=30)
+    )
+    known = {**cards, "newt": newt.pk}
+    keys, sql = asked("fir", known)
+    assert keys == ["newt", "ball", "drake", "lore", "wolf"]
+    if connection.vendor == "postgresql":
+        assert "''firefly''" in sql and "''firestorm''" in sql and ":*" not in sql
+
+    monkeypatch.setattr(text_index, "ENDINGS_AT_MOST", 2)
+    keys, sql = asked("fir", known)
+    assert keys == ["newt", "ball", "drake", "lore", "wolf"]
+    if connection.vendor == "postgresql":
+        assert "''fir'':*" in sql
