@@ -30,7 +30,6 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from urllib.parse import urlparse, urlunparse
 
 ROOT = Path(__file__).resolve().parent.parent
 _TMP = tempfile.TemporaryDirectory(prefix="kotc-search-bench-")
@@ -65,33 +64,15 @@ import time  # noqa: E402
 
 import django  # noqa: E402
 
+from bench.databases import (  # noqa: E402
+    create_postgres_database,
+    drop_postgres_database,
+    is_postgresql,
+)
 
-def _create_postgres_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    admin = urlunparse(parsed._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        found = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", [name]
-        ).fetchone()
-        if not found:
-            connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def _drop_postgres_database(url: str) -> None:
-    import psycopg
-
-    parsed = urlparse(url)
-    admin = urlunparse(parsed._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{parsed.path.lstrip("/")}"')
-
-
-POSTGRES = ARGS.database_url.startswith(("postgres://", "postgresql://"))
+POSTGRES = is_postgresql(ARGS.database_url)
 if POSTGRES:
-    _create_postgres_database(ARGS.database_url)
+    create_postgres_database(ARGS.database_url)
 
 django.setup()
 
@@ -135,5 +116,5 @@ if __name__ == "__main__":
     finally:
         connection.close()
         if POSTGRES and ARGS.drop:
-            _drop_postgres_database(ARGS.database_url)
+            drop_postgres_database(ARGS.database_url)
         _TMP.cleanup()

@@ -4,7 +4,8 @@
 Run from the project root: ``.venv/bin/python bench/verdicts_bench.py [--cards N] [--workers N]
 [--database-url URL] [--seed-only]``.
 Needs Redis (``KOTC_BENCH_REDIS_URL``, default redis://127.0.0.1:6379/14). It uses a fresh
-SQLite database in a temporary folder, or PostgreSQL with ``--database-url``.
+SQLite database in a temporary folder, or PostgreSQL with ``--database-url`` (the database is
+made if the server lacks it, and kept: a later run re-judges the cards seeded there).
 
 The cards are each different, as real cards are: each is one to three abilities drawn from a
 pool written with its design edition's guide components (many cards share an ability, none
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.celery_workers import celery_workers  # noqa: E402
+from bench.databases import create_postgres_database, is_postgresql  # noqa: E402
 
 GOAL_PER_SECOND = 1_700
 GOAL_MILLION_SECONDS = 600
@@ -150,6 +152,8 @@ def main() -> int:
         "DATABASE_URL": args.database_url or f"sqlite:///{var}/bench.sqlite3",
     }
     os.environ.update(env)
+    if is_postgresql(args.database_url):
+        create_postgres_database(args.database_url)
 
     import django
 

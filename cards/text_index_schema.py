@@ -155,7 +155,8 @@ CARD_LEXEMES = TextIndex(
             f" BEGIN INSERT INTO {LEXEME_TABLE} (word) {_NEW_WORDS}; RETURN NULL; END $$",
             f"CREATE TRIGGER {LEXEME_TABLE}_insert AFTER INSERT ON cards_card"
             f" FOR EACH ROW EXECUTE FUNCTION {LEXEME_TABLE}_add()",
-            f"CREATE TRIGGER {LEXEME_TABLE}_update AFTER UPDATE ON cards_card"
+            f"CREATE TRIGGER {LEXEME_TABLE}_update AFTER UPDATE OF {', '.join(WORD_COLUMNS)}"
+            " ON cards_card"
             f" FOR EACH ROW WHEN ({_CHANGED_WORDS}) EXECUTE FUNCTION {LEXEME_TABLE}_add()",
             f"INSERT INTO {LEXEME_TABLE} (word) SELECT DISTINCT unnest(tsvector_to_array("
             f"{_ALL_WORDS.format(row='')})) FROM cards_card",

@@ -352,6 +352,10 @@ def test_the_last_word_is_asked_as_the_words_on_file_it_starts(cards, alice, mon
     Card.objects.filter(pk=cards["lore"]).update(
         ability_text="Summon a firestorm.", updated=START + timedelta(days=30)
     )
+    wisp = Card.objects.get(pk=cards["wisp"])
+    wisp.name = "Glimmer Sprite"
+    wisp.save()
+    assert asked("glimm", cards)[0] == ["wisp"]
     known = {**cards, "newt": newt.pk}
     keys, sql = asked("fir", known)
     assert keys == ["newt", "ball", "drake", "lore", "wolf"]
