@@ -64,7 +64,11 @@ def _bury_default(rule: BuryRule, levels: Array, wanted: Array) -> Array:
     # other hand keeps at most one card of level 5 and up.
     early: Array = np.any(wanted & (levels <= 2), axis=1)
     top = levels >= 5
-    extra_top = top & (np.cumsum(top, axis=1) >= 2)
+    extra_top = np.empty_like(top)  # a card of level 5 and up after another in the hand
+    tops_before = np.zeros(len(top), dtype=np.bool_)
+    for position in range(top.shape[1]):
+        extra_top[:, position] = top[:, position] & tops_before
+        tops_before |= top[:, position]
     buried: Array = np.where(early[:, None], extra_top, levels >= 4)
     return buried
 
@@ -114,7 +118,6 @@ class Batch:
         self.type_count = len(tables.types)
         self.type_of_card = tables.card_type.astype(np.intp)
         self.level_slot = tables.level_slot.astype(np.intp)
-        self.wanted_levels_column = np.array(tables.wanted_levels, dtype=np.int32)[:, None]
         # Each type's sow code by the granary's size (a column per size: a granary never holds
         # more cards than the deck has).
         granaries = np.arange(self.deck_slots + 1)
@@ -185,17 +188,26 @@ class Batch:
         opening_types = card_type[opening_cards]
         bury = self._bury(opening_types)
         buried = bury.sum(axis=1, dtype=np.int32)
-        to_bottom = np.argsort(~bury, axis=1, kind="stable")
-        deck[:, deck_size:] = np.take_along_axis(opening_cards, to_bottom, axis=1)
+        # Under the deck: the buried cards in the order they were dealt, then the kept ones
+        # (never drawn: the deck ends with the last card buried).
+        lanes = np.arange(games)
+        rows = lanes * self.deck_slots + deck_size
+        buried_before = np.zeros(games, dtype=np.int32)
+        for position in range(opening):
+            under = np.where(bury[:, position], buried_before, buried + position - buried_before)
+            deck.reshape(-1)[rows + under] = opening_cards[:, position]
+            buried_before += bury[:, position]
         self.deck_end = deck_size + buried
         self.next_card = opening + buried
 
-        lanes = np.arange(games)
         hand = np.zeros((self.type_count, games), dtype=np.int32)
+        hand_flat = hand.reshape(-1)
+        stride = np.intp(games)  # type * stride does not overflow
         for position in range(opening):
-            hand[opening_types[:, position], lanes] += ~bury[:, position]
+            hand_flat[opening_types[:, position] * stride + lanes] += ~bury[:, position]
         for position in range(min(opening, deck_size - opening)):
-            hand[card_type[deck[:, opening + position]], lanes] += buried > position
+            drawn = card_type[deck[:, opening + position]]
+            hand_flat[drawn * stride + lanes] += buried > position
         self.hand = hand
 
         # The turn each card was first drawn on, a row per card and a column per game, and one

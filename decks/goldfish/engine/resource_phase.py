@@ -27,9 +27,10 @@ from .batch import Array, Batch
 
 def wanted_level(batch: Batch) -> Array:
     """Level of the most expensive card worth playing still in hand or deck."""
-    if not batch.tables.wanted_levels:
-        return np.zeros(batch.games, dtype=np.int32)
-    want: Array = ((batch.wanted_left > 0) * batch.wanted_levels_column).max(axis=0)
+    want: Array = np.zeros(batch.games, dtype=np.int32)
+    # The levels go up: the last one with a card left is the highest.
+    for slot, level in enumerate(batch.tables.wanted_levels):
+        np.copyto(want, np.int32(level), where=batch.wanted_left[slot] > 0)
     return want
 
 
