@@ -3,13 +3,15 @@
 A batch holds a few dozen blocks of games. The engine loops over turns and over the
 handful of decisions in a turn; every decision is an array operation across all
 games still running (the card types of a plan are looped over, the games never).
-Games that end leave the arrays, and their final state is carried into the per-turn
-sums. Each phase of a turn has its module: :mod:`.draw_phase`, :mod:`.resource_phase`,
-:mod:`.action_phase` (with :mod:`.playing` and :mod:`.paying`) and :mod:`.battle_phase`.
+Games that end leave the arrays the turns compute with, and their final state is carried
+into the per-turn sums (their decks and the turns their cards were drawn on stay, and are
+counted once, when the batch ends). Each phase of a turn has its module:
+:mod:`.draw_phase`, :mod:`.resource_phase`, :mod:`.action_phase` (with :mod:`.playing` and
+:mod:`.paying`) and :mod:`.battle_phase`.
 
 Per-game randomness comes only from the game's block generator (see
-:func:`block_generator`): the deck order (argsort of random keys), one uniform number
-per turn for the turn's dice, and one per turn for the cards picked at random from the
+:func:`block_generator`): the deck order (the cards sorted by random keys), one uniform
+number per turn for the turn's dice, and one per turn for the cards picked at random from the
 hand (costs that destroy, bury or sheathe random cards in your hand). Nothing a game does
 depends on other games, so the numbers do not depend on how blocks are grouped into
 batches or chunks.
