@@ -90,3 +90,24 @@ def test_the_plain_engine_agrees_with_the_vectorized_one() -> None:
         resources_fast = fast.resources[turn] / fast.games
         resources_plain = plain.resources[turn] / plain.games
         assert abs(resources_fast - resources_plain) < 0.1, turn + 1
+
+
+@pytest.mark.parametrize(("games", "deck_size"), [(2_500, 40), (1_200, 60), (300, MAX_DECK_CARDS)])
+def test_a_deck_is_shuffled_by_sorting_its_random_keys(games: int, deck_size: int) -> None:
+    """Each block's decks are its generator's first uniform numbers (a row per game) sorted,
+    card by card: the packed integer sort gives exactly that order; the dice and pick numbers
+    follow, a row per turn."""
+    from decks.goldfish.engine import block_games, block_generator, shuffled
+
+    options = Options(games=games, seed=11, max_turns=6)
+    order, dice, picks = shuffled(options, deck_size, 0, options.blocks)
+    row = 0
+    for block in range(options.blocks):
+        size = block_games(block, games)
+        generator = block_generator(options.seed, block)
+        keys = generator.random((size, deck_size))
+        assert (order[row : row + size] == keys.argsort(axis=1, kind="stable")).all()
+        assert (dice[:, row : row + size] == generator.random((size, 6)).T).all()
+        assert (picks[:, row : row + size] == generator.random((size, 6)).T).all()
+        row += size
+    assert row == games == order.shape[0] and order.dtype == np.int16
