@@ -153,11 +153,11 @@ class Batch:
         self.sword_counters = zero.copy()  # on minions that attack next: their SP joins it
         self.damage = zero.copy()  # the goldfish's damage taken
         self.sheathed_count = zero.copy()
-        self.sheathed = np.zeros((self.type_count, games), dtype=np.int32)
+        self.sheathed = np.zeros((self.type_count, games), dtype=np.int16)
         self.action_minions = np.zeros((len(tables.action_types), games), dtype=np.int32)
         self.attack_minions = np.zeros((len(tables.attack_types), games), dtype=np.int32)
         # Cards worth playing still in hand or deck, per wanted level.
-        self.wanted_left = np.repeat(tables.level_counts.astype(np.int32)[:, None], games, axis=1)
+        self.wanted_left = np.repeat(tables.level_counts.astype(np.int16)[:, None], games, axis=1)
 
         # The Action Phase's own state, set afresh each turn (:func:`.action_phase.begin`).
         self.unexhausted = zero.copy()  # resources still to spend this turn
@@ -200,7 +200,7 @@ class Batch:
         self.deck_end = deck_size + buried
         self.next_card = opening + buried
 
-        hand = np.zeros((self.type_count, games), dtype=np.int32)
+        hand = np.zeros((self.type_count, games), dtype=np.int16)
         hand_flat = hand.reshape(-1)
         stride = np.intp(games)  # type * stride does not overflow
         for position in range(opening):
