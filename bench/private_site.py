@@ -1,5 +1,7 @@
 """The site a benchmark measures, on its own: a temporary folder for its SQLite database and
-its files, production-like settings without debug bookkeeping, and the project importable.
+its files, production-like settings without debug bookkeeping, no throttles (a benchmark is
+one client sending many requests: on a quick machine, more than an anonymous visitor may send
+in a minute), and the project importable.
 
 Call it before Django is imported: the settings read these variables when they are imported.
 """
@@ -20,5 +22,7 @@ def private_site(prefix: str) -> tempfile.TemporaryDirectory[str]:
     os.environ["DJANGO_DEBUG"] = "0"
     os.environ["DJANGO_SETTINGS_MODULE"] = "kotc_site.settings.base"
     os.environ.setdefault("KOTC_LOG_LEVEL", "ERROR")
+    for scope in ("ANON", "USER", "CHECK", "TOKEN", "SIMULATION"):
+        os.environ.setdefault(f"KOTC_THROTTLE_{scope}", "off")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     return folder
