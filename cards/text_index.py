@@ -12,13 +12,15 @@ kept.
   from its rare pair.
 - SQLite: an FTS5 table, `cards_card_fts`, over the card table (external content), kept by
   triggers; its unicode61 tokenizer takes letters and decimal digits as word characters.
-Neither is a field of the model: the ORM never loads them; `TextMatch` asks them.
+Neither is a field of the model: the ORM never loads them; `TextMatch` asks them. PostgreSQL
+also lists every word of the cards (`cards_card_lexeme`), so that a query's last word, which may
+still be being typed, is asked as the words it starts (`with_endings`) rather than as a prefix.
 
 Deck names, searched for any part of them: trigrams (PostgreSQL's pg_trgm, SQLite's FTS5
 trigram tokenizer); decks.selectors asks them.
 
-Migrations cards 0003 and decks 0002 make them with `create`; a change to what they hold
-needs a new migration. Their columns, tables and statements are in cards.text_index_schema;
+Migrations cards 0003, 0012 and decks 0002 make them with `create`; a change to what they
+hold needs a new migration. Their columns, tables and statements are in cards.text_index_schema;
 this module asks them.
 """
 

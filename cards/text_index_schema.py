@@ -1,8 +1,8 @@
 """The site's full-text indexes as the database holds them (cards.text_index asks them): each
 field's word columns and the FTS5 tables, and the statements that make, drop and repair them.
 
-Migrations cards 0003 and decks 0002 make them with `create`; a change to what they hold
-needs a new migration.
+Migrations cards 0003 and decks 0002 make them with `create` (cards 0012 the words on file,
+`CARD_LEXEMES`); a change to what they hold needs a new migration.
 """
 
 from __future__ import annotations
