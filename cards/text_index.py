@@ -47,6 +47,7 @@ from cards.text_index_schema import (
     WORD_COLUMNS,
     create,
     drop,
+    migration_step,
     repair,
 )
 
@@ -64,6 +65,7 @@ __all__ = [
     "create",
     "drop",
     "fts5_text",
+    "migration_step",
     "postgresql_checks",
     "repair",
     "scans",
@@ -96,7 +98,7 @@ def _lexeme(word: str) -> str:
 
 def _last(phrase: Phrase, before: str = "") -> str:
     """The phrase's last word as a tsquery reads it (after `before`, a word pair's first)."""
-    if phrase.prefix and phrase.endings is not None and phrase.endings:
+    if phrase.prefix and phrase.endings:
         return "(" + " | ".join(_lexeme(before + word) for word in phrase.endings) + ")"
     return _lexeme(before + phrase.words[-1]) + (":*" if phrase.prefix else "")
 

@@ -212,6 +212,16 @@ def drop(schema_editor: Any, index: TextIndex) -> None:
         schema_editor.execute(statement, params=None)
 
 
+def migration_step(index: TextIndex) -> Any:
+    """A migration's step that makes the index, and drops it when the migration is reversed."""
+    from django.db import migrations
+
+    return migrations.RunPython(
+        lambda apps, schema_editor: create(schema_editor, index),
+        lambda apps, schema_editor: drop(schema_editor, index),
+    )
+
+
 def repair(connection: Any) -> list[str]:
     """On SQLite, put back the triggers a rebuilt table lost, and re-read that table into its
     index (it missed what changed meanwhile). The tables repaired."""

@@ -8,19 +8,11 @@ import cards.search
 from cards import text_index
 
 
-def create_text_index(apps, schema_editor):
-    text_index.create(schema_editor, text_index.CARD_WORDS)
-
-
-def drop_text_index(apps, schema_editor):
-    text_index.drop(schema_editor, text_index.CARD_WORDS)
-
-
 class Migration(migrations.Migration):
     dependencies = [("cards", "0002_cardrevision_shared")]
 
     operations = [
-        migrations.RunPython(create_text_index, drop_text_index),
+        text_index.migration_step(text_index.CARD_WORDS),
         migrations.AddIndex(
             model_name="card",
             index=models.Index(models.F("updated"), models.F("id"), name="card_by_newest"),

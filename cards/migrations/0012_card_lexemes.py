@@ -6,15 +6,7 @@ from django.db import migrations
 from cards import text_index
 
 
-def create_lexemes(apps, schema_editor):
-    text_index.create(schema_editor, text_index.CARD_LEXEMES)
-
-
-def drop_lexemes(apps, schema_editor):
-    text_index.drop(schema_editor, text_index.CARD_LEXEMES)
-
-
 class Migration(migrations.Migration):
     dependencies = [("cards", "0011_verdict_refresh_chunks")]
 
-    operations = [migrations.RunPython(create_lexemes, drop_lexemes)]
+    operations = [text_index.migration_step(text_index.CARD_LEXEMES)]

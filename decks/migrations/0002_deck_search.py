@@ -6,19 +6,11 @@ from django.db import migrations, models
 from cards import text_index
 
 
-def create_name_index(apps, schema_editor):
-    text_index.create(schema_editor, text_index.DECK_NAMES)
-
-
-def drop_name_index(apps, schema_editor):
-    text_index.drop(schema_editor, text_index.DECK_NAMES)
-
-
 class Migration(migrations.Migration):
     dependencies = [("decks", "0001_initial")]
 
     operations = [
-        migrations.RunPython(create_name_index, drop_name_index),
+        text_index.migration_step(text_index.DECK_NAMES),
         migrations.AddIndex(
             model_name="deck",
             index=models.Index(fields=["-updated", "-id"], name="deck_updated"),

@@ -213,10 +213,11 @@ class Batch:
         # The turn each card was first drawn on, a row per card and a column per game, and one
         # slot for draws that do not count (cards buried and drawn again).
         self.seen_stride = np.intp(games)  # a NumPy integer: card * stride does not overflow
-        seen = np.full(deck_size * games + 1, NEVER, dtype=np.int8)
+        self.seen_nowhere = deck_size * games
+        seen = np.full(self.seen_nowhere + 1, NEVER, dtype=np.int8)
         for position in range(min(2 * opening, deck_size)):
             index = deck[:, position] * self.seen_stride + lanes
-            seen[np.where(position < self.next_card, index, deck_size * games)] = 0
+            seen[np.where(position < self.next_card, index, self.seen_nowhere)] = 0
         self.seen = seen
 
     def _bury(self, opening_types: Array) -> Array:
@@ -235,7 +236,6 @@ class Batch:
         self.hand_flat = self.hand.reshape(-1)
         self.wanted_left_flat = self.wanted_left.reshape(-1)
         self.deck_flat = self.deck.reshape(-1)
-        self.seen_nowhere = len(self.seen) - 1
 
     def cards_in_hand(self) -> Array:
         """Cards in each hand."""
